@@ -1,0 +1,59 @@
+"""ASCII diagrams to boards, for tests and examples.
+
+    board = from_diagram('''
+        . . . . .
+        . X O . .
+        . O . O .
+        . . O . .
+        . . . . .
+    ''', to_move="black")
+
+`X`, `x` or `#` black; `O` or `o` white; `.`, `+` or `,` empty.  Rows top to bottom; spaces and
+the parentheses of a last-move mark are ignored; GTP labels (a line of column letters, row numbers
+at either end) are skipped, so `str(board)` parses back.  Any other letter names an empty point
+whose flat index `from_diagram_marks` returns in `marks`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tactics.board import Board, parse_color
+from tactics.coords import GTP_COLUMNS
+
+_STONES = {"X": 1, "x": 1, "#": 1, "O": 2, "o": 2}
+_EMPTY = set(".+,")
+
+
+def _rows(text: str) -> list[str]:
+    rows = []
+    for line in text.strip("\n").splitlines():
+        s = re.sub(r"^\s*\d+\s*|\s*\d+\s*$", "", line)  # row numbers
+        s = s.replace(" ", "").replace("(", "").replace(")", "")
+        if not s or re.fullmatch(f"[{GTP_COLUMNS}]+", s) and not set(s) & set("XO"):
+            continue
+        rows.append(s)
+    return rows
+
+
+def from_diagram_marks(text: str, to_move="black") -> tuple[Board, dict[str, int]]:
+    """Board from a square diagram, and the flat index of each lettered empty point."""
+    rows = _rows(text)
+    n = len(rows)
+    if any(len(r) != n for r in rows):
+        raise ValueError(f"diagram is not square: {[len(r) for r in rows]} columns for {n} rows")
+    board = Board(n)
+    marks = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch in _STONES:
+                board.place((r, c), _STONES[ch])
+            elif ch not in _EMPTY:
+                marks[ch] = r * n + c
+    board.to_move = parse_color(to_move)
+    return board, marks
+
+
+def from_diagram(text: str, to_move="black") -> Board:
+    """Board from a square diagram (see the module docstring)."""
+    return from_diagram_marks(text, to_move)[0]
