@@ -137,19 +137,26 @@ cdef int _attack(ladder_ctx_t *ctx, int depth, int *move) except -1 nogil:
     cdef board_t *b = ctx.b
     cdef int libs[2]
     cdef int cand[2]
-    cdef int n = 0, i, m, r, best = LADDER_ESCAPED, bestmove = NO_POINT
+    cdef int n = 0, i, m, r, l0, l1, best = LADDER_ESCAPED, bestmove = NO_POINT
     cdef int a = opponent(ctx.defender)
     cdef bint ko
     if depth > ctx.max_depth:
         ctx.aborted = True
         return LADDER_UNKNOWN
     board_liberties(b, ctx.target, libs, 2)
-    if _approxlib(b, libs[0], ctx.defender, 4) <= 3:
+    # block the liberty whose extension gives four liberties; else first the one leaving the
+    # defender fewer liberties on the other
+    l0 = _approxlib(b, libs[0], ctx.defender, 4)
+    l1 = _approxlib(b, libs[1], ctx.defender, 4)
+    if l0 <= 3:
         cand[n] = libs[1]
         n += 1
-    if _approxlib(b, libs[1], ctx.defender, 4) <= 3:
+    if l1 <= 3:
         cand[n] = libs[0]
         n += 1
+    if n == 2 and l1 < l0:
+        cand[0] = libs[0]
+        cand[1] = libs[1]
     for i in range(n):
         m = cand[i]
         if not board_is_legal(b, m, a):
