@@ -1,0 +1,55 @@
+"""The `golois` command: one subcommand per job.
+
+    golois gtp                 GTP engine on stdin/stdout (same as `python play.py`)
+    golois solve ...           life-and-death and ladder problems (golois/solve.py)
+    golois accuracy ...        move-prediction accuracy (golois/accuracy_cli.py)
+    golois match ...           matches between GTP engines (golois/match.py)
+    golois dataset ...         build training/test shards from KGS archives (golois/datasets)
+
+Each subcommand module exposes `add_parser(subparsers)` (which sets `func`); `main` only
+dispatches.  Modules are imported when the command line is parsed, so `golois --help` lists
+every job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+SUBCOMMAND_MODULES = [
+    "golois.engine",
+    "golois.solve",
+    "golois.accuracy_cli",
+    "golois.match",
+    "golois.datasets.cli",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand."""
+    parser = argparse.ArgumentParser(prog="golois", description="Golois: a tactics-aware Go policy player.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name is None or not name.startswith(e.name):   # a real missing dependency: say so
+                raise
+            continue
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `golois` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""Build the GTP engine from its command sets, and run it (`python play.py`, `golois gtp`).
+
+`build_engine(config)` is the one place that decides which command sets a running engine has:
+the core (protocol, board, SGF, time), the tactical commands, the solver's, and the player's
+(genmove with the shipped network).  Start with `build_engine`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from golois.gtp import CORE, EngineConfig, GtpEngine
+
+
+def command_sets() -> list:
+    """The command sets of a full engine, core first."""
+    return [CORE]
+
+
+def build_engine(config: EngineConfig | None = None) -> GtpEngine:
+    """A ready GTP engine."""
+    return GtpEngine(command_sets(), config)
+
+
+def add_parser(subparsers) -> None:
+    """`golois gtp`: the GTP engine on stdin/stdout."""
+    p = subparsers.add_parser("gtp", help="run the GTP engine on stdin/stdout (as play.py)")
+    add_engine_arguments(p)
+    p.set_defaults(func=run)
+
+
+def add_engine_arguments(p: argparse.ArgumentParser) -> None:
+    """Options shared by play.py and `golois gtp`."""
+    p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
+    p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
+
+
+def run(args) -> int:
+    """Serve GTP until quit or end of input."""
+    engine = build_engine(EngineConfig(size=args.size, komi=args.komi))
+    engine.serve(sys.stdin, sys.stdout)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of play.py."""
+    p = argparse.ArgumentParser(prog="play.py", description="Golois GTP engine (stdin/stdout).")
+    add_engine_arguments(p)
+    return run(p.parse_args(argv))

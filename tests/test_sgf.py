@@ -1,0 +1,90 @@
+"""golois.sgf: reading, replaying and writing records; typed errors; GNU Go's loadsgf as oracle."""
+
+import random
+
+import numpy as np
+import pytest
+
+from golois.sgf import SgfError, load_game, parse_game, position_to_sgf
+from tactics import coords
+from tactics.board import BLACK, WHITE, Board
+
+
+def _random_game_sgf(size, n_moves, seed):
+    rng = random.Random(seed)
+    b, nodes = Board(size), []
+    for _ in range(n_moves):
+        legal = [m for m in b.legal_moves() if b.eye(m, b.to_move) != 2]
+        m = rng.choice(legal) if legal and rng.random() > 0.03 else None
+        colour = "B" if b.to_move == BLACK else "W"
+        b.play(m)
+        nodes.append(f";{colour}[{coords.format_sgf_point(None if m is None else divmod(m, size), size)}]")
+    return f"(;GM[1]FF[4]SZ[{size}]KM[6.5]{''.join(nodes)})", b
+
+
+def test_replay_matches_playing():
+    text, final = _random_game_sgf(9, 120, 1)
+    game = parse_game(text, "gen.sgf")
+    assert game.size == 9 and game.komi == 6.5 and len(game.moves) == 120
+    assert game.board_at().hash == final.hash
+    assert (game.board_at().to_array() == final.to_array()).all()
+    steps = list((b.copy(), k, e) for b, k, e in game.replay())
+    assert [k for _, k, _ in steps] == list(range(1, 121))
+    assert steps[50][0].hash == game.board_at(50).hash
+
+
+def test_setup_handicap_and_player():
+    game = parse_game("(;SZ[19]HA[2]AB[dp][pd]KM[0.5];W[qp];B[dd])")
+    assert game.handicap == 2 and game.first_player == WHITE and game.has_setup
+    b0 = game.board_at(0)
+    assert b0.get("D4") == BLACK and b0.get("Q16") == BLACK and b0.to_move == WHITE
+    problem = parse_game("(;SZ[19]AB[aa]AW[ba]PL[W])")
+    assert problem.first_player == WHITE and problem.board_at().to_move == WHITE
+
+
+def test_roundtrip():
+    text, _ = _random_game_sgf(13, 80, 2)
+    game = parse_game(text)
+    again = parse_game(game.to_sgf())
+    assert again.board_at().hash == game.board_at().hash and len(again.moves) == 80
+    pos = parse_game(position_to_sgf(game.board_at(), WHITE))
+    assert (pos.board_at().to_array() == game.board_at().to_array()).all()
+    assert pos.first_player == WHITE
+
+
+@pytest.mark.parametrize("text", ["(;SZ[19];B[dd]", "not sgf at all", "(;SZ[40];B[aa])", "(;SZ[19]HA[x])", ""])
+def test_malformed_is_a_typed_error(text):
+    with pytest.raises(SgfError) as info:
+        parse_game(text, "broken.sgf")
+    assert "broken.sgf" in str(info.value)
+
+
+def test_illegal_move_names_file_and_move():
+    game = parse_game("(;SZ[9];B[ee];W[dd];B[ee])", "bad.sgf")
+    with pytest.raises(SgfError) as info:
+        game.board_at()
+    assert info.value.move_number == 3 and "bad.sgf" in str(info.value)
+    board = game.board_at(2)              # the legal prefix still replays
+    assert board.get("E5") == BLACK and board.to_move == BLACK
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(SgfError, match="cannot read"):
+        load_game(tmp_path / "none.sgf")
+
+
+@pytest.mark.gnugo
+def test_board_at_matches_gnugo_loadsgf(gnugo, tmp_path):
+    for seed, size in ((3, 9), (4, 19)):
+        text, _ = _random_game_sgf(size, 150, seed)
+        path = tmp_path / f"g{seed}.sgf"
+        path.write_text(text)
+        game = load_game(path)
+        for n in (1, 2, 40, 100, 151):
+            gnugo.send(f"loadsgf {path} {n}")
+            ours = game.board_at(n - 1).to_array()
+            for colour, name in ((BLACK, "black"), (WHITE, "white")):
+                theirs = np.zeros((size, size), dtype=bool)
+                for v in gnugo.send(f"list_stones {name}").split():
+                    theirs[coords.parse_vertex(v, size)] = True
+                assert (theirs == (ours == colour)).all(), (seed, n)
