@@ -21,7 +21,7 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 
-MODULES = ["board", "ladder", "features", "solver"]
+MODULES = ["board", "ladder", "features", "benson", "solver"]
 
 extensions = [
     Extension(

@@ -11,12 +11,13 @@ import argparse
 import sys
 
 from golois.gtp import CORE, EngineConfig, GtpEngine
+from golois.gtp_solver import COMMANDS as SOLVER
+from golois.gtp_tactics import COMMANDS as TACTICS
 
 
 def command_sets() -> list:
     """The command sets of a full engine, core first."""
-    from golois.gtp_tactics import COMMANDS as TACTICS
-    return [CORE, TACTICS]
+    return [CORE, TACTICS, SOLVER]
 
 
 def build_engine(config: EngineConfig | None = None) -> GtpEngine:

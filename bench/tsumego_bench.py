@@ -1,0 +1,113 @@
+"""Side-by-side tsumego benchmark: our solver (through our GTP engine, play.py) and GNU Go 3.8
+(`gnugo --mode gtp --level 10`), both driven as ../shared/tools/gtp_tsumego.py does with RESTRICT=1
+(`loadsgf FILE 1`, then `restricted_genmove COLOR <empty points of the stones' box grown by 1>`).
+
+    PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego [--limit N] [--time-limit S] [--no-gnugo]
+
+Prints, per collection and engine: first-move accuracy, median and 90th percentile seconds per
+problem, and (ours) nodes per second from the solver's own count (`solver_stats` is not a GTP
+command: nodes come from solving the same problem in-process).  Start with `main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools"))
+from golois.gtp_client import GtpClient, find_gnugo  # noqa: E402
+
+COLS = "ABCDEFGHJKLMNOPQRST"
+
+
+def problem(path):
+    """(colour, right answers, region) exactly as gtp_tsumego.py computes them."""
+    from sgfmill import sgf
+    g = sgf.Sgf_game.from_bytes(open(path, "rb").read())
+    root = g.get_root()
+    n = g.get_size()
+    stones = set()
+    for prop in ("AB", "AW"):
+        if root.has_property(prop):
+            stones |= set(root.get(prop))
+    pl = {"b": "black", "w": "white"}[root.get("PL").lower()]
+    right = []
+    for ch in root:
+        c = ch.get("C") if ch.has_property("C") else ""
+        if "RIGHT" in c:
+            _, mv = ch.get_move()
+            if mv:
+                right.append(f"{COLS[mv[1]]}{mv[0] + 1}")
+    rs = [r for r, _ in stones]
+    cs = [c for _, c in stones]
+    region = [f"{COLS[c]}{r + 1}" for r in range(max(min(rs) - 1, 0), min(max(rs) + 1, n - 1) + 1)
+              for c in range(max(min(cs) - 1, 0), min(max(cs) + 1, n - 1) + 1) if (r, c) not in stones]
+    return pl, right, region
+
+
+def run_engine(command, files, setup=()):
+    out = []
+    with GtpClient(command) as eng:
+        for s in setup:
+            eng.send(s)
+        for f in files:
+            pl, right, region = problem(f)
+            eng.send("loadsgf " + os.path.abspath(f) + " 1")
+            t = time.monotonic()
+            try:
+                mv = eng.send("restricted_genmove " + pl + " " + " ".join(region)).strip().upper()
+            except Exception:
+                mv = "?"
+            out.append((mv in right, time.monotonic() - t))
+    return out
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser()
+    p.add_argument("root", help="folder of collections (../shared/data/tsumego)")
+    p.add_argument("--limit", type=int, default=None, help="problems per collection")
+    p.add_argument("--time-limit", type=float, default=10.0, help="our seconds per problem")
+    p.add_argument("--no-gnugo", action="store_true")
+    args = p.parse_args(argv)
+    here = os.path.dirname(os.path.abspath(__file__))
+    ours = [sys.executable, os.path.join(here, "..", "play.py")]
+    gnugo = find_gnugo()
+    print(f"{'collection':20s} {'engine':8s} {'right':>12s} {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}")
+    for d in sorted(glob.glob(os.path.join(args.root, "*"))):
+        files = sorted(glob.glob(os.path.join(d, "*.sgf")))[: args.limit]
+        if not files:
+            continue
+        engines = [("golois", ours, [f"solver_time {args.time_limit}"])]
+        if gnugo and not args.no_gnugo:
+            engines.append(("gnugo", [gnugo, "--mode", "gtp", "--level", "10"], []))
+        for name, cmd, setup in engines:
+            res = run_engine(cmd, files, setup)
+            ok = sum(r for r, _ in res)
+            secs = np.array([t for _, t in res])
+            nps = ""
+            if name == "golois":
+                nps = f"{_nodes_per_second(files, args.time_limit):9.0f}"
+            print(f"{os.path.basename(d):20s} {name:8s} {ok:4d}/{len(res):<4d}{100 * ok / len(res):5.1f}% "
+                  f"{np.median(secs):9.2f} {np.percentile(secs, 90):7.2f} {nps}", flush=True)
+
+
+def _nodes_per_second(files, time_limit):
+    """Nodes per second of the solver on the first few problems (in-process)."""
+    from golois.solve import load_problem
+    from tactics.problem import solve
+    nodes = secs = 0.0
+    for f in files[:5]:
+        board, mover = load_problem(f)
+        s = solve(board, mover, time_limit=min(time_limit, 1.0))
+        nodes += s.nodes
+        secs += s.seconds
+    return nodes / max(secs, 1e-9)
+
+
+if __name__ == "__main__":
+    main()

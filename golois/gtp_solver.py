@@ -1,0 +1,117 @@
+"""GTP commands of the life-and-death solver, in GNU Go's formats (so GNU Go's regression files
+run against us): owl_attack / owl_defend (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`), dragon_status
+(`alive`, `critical ATTACK DEFENSE`, `dead`), unconditional_status (Benson, tactics.benson) and
+restricted_genmove COLOR VERTEX... (the solver's first move inside the given region, as
+../shared/tools/gtp_tsumego.py drives an engine with RESTRICT=1).
+
+Start with `owl_attack`.  The time per search is `engine.extra["solver_time"]` (default 10 s, or
+$GOLOIS_SOLVER_TIME; the `solver_time SECONDS` command sets it).
+"""
+
+from __future__ import annotations
+
+import os
+
+from golois.gtp import CommandSet, GtpFailure
+from tactics.board import BLACK, WHITE, EMPTY
+from tactics.problem import ProblemError, solve
+
+COMMANDS = CommandSet("solver")
+
+
+def _time(engine) -> float:
+    return float(engine.extra.get("solver_time", os.environ.get("GOLOIS_SOLVER_TIME", 10.0)))
+
+
+def _target(engine, vertex):
+    flat = engine.parse_vertex(vertex)
+    if flat is None or engine.board.get(flat) == EMPTY:
+        raise GtpFailure("vertex must not be empty")
+    return flat
+
+
+def _owl(engine, vertex, attack: bool):
+    flat = _target(engine, vertex)
+    colour = engine.board.get(flat)
+    mover = 3 - colour if attack else colour
+    try:
+        sol = solve(engine.board, mover, target=flat, time_limit=_time(engine))
+    except ProblemError as e:
+        raise GtpFailure(str(e)) from None
+    return sol
+
+
+@COMMANDS.command("solver_time")
+def solver_time(engine, seconds):
+    engine.extra["solver_time"] = float(seconds)
+    return ""
+
+
+@COMMANDS.command("owl_attack")
+def owl_attack(engine, vertex):
+    sol = _owl(engine, vertex, True)
+    return "0" if sol.code == 0 else f"{sol.code} {engine.format_vertex(sol.move)}"
+
+
+@COMMANDS.command("owl_defend")
+def owl_defend(engine, vertex):
+    sol = _owl(engine, vertex, False)
+    return "0" if sol.code == 0 else f"{sol.code} {engine.format_vertex(sol.move)}"
+
+
+@COMMANDS.command("dragon_status")
+def dragon_status(engine, vertex):
+    att = _owl(engine, vertex, True)
+    if att.code == 0:
+        return "alive"
+    dfn = _owl(engine, vertex, False)
+    if dfn.code == 0:
+        return "dead"
+    return f"critical {engine.format_vertex(att.move)} {engine.format_vertex(dfn.move)}"
+
+
+@COMMANDS.command("unconditional_status")
+def unconditional_status(engine, vertex):
+    from tactics.benson import unconditional
+    flat = engine.parse_vertex(vertex)
+    if flat is None:
+        raise GtpFailure("invalid vertex")
+    colour = engine.board.get(flat)
+    mine = {c: unconditional(engine.board, c).flat[flat] for c in (BLACK, WHITE)}
+    if colour != EMPTY:
+        if mine[colour] == 1:
+            return "alive"
+        if mine[3 - colour] == 2:
+            return "dead"
+        return "undecided"
+    if mine[BLACK] == 2:
+        return "black_territory"
+    if mine[WHITE] == 2:
+        return "white_territory"
+    return "undecided"
+
+
+@COMMANDS.command("restricted_genmove")
+def restricted_genmove(engine, colour, *vertices):
+    mover = engine.parse_color(colour)
+    allowed = [engine.parse_vertex(v) for v in vertices]
+    allowed = [p for p in allowed if p is not None and engine.board.get(p) == EMPTY]
+    if not allowed:
+        return "PASS"
+    try:
+        sol = solve(engine.board, mover, time_limit=_time(engine))
+    except ProblemError:
+        sol = None
+    engine.extra["last_solution"] = sol
+    move = None
+    if sol is not None:
+        for m in [sol.move] + list(sol.winning):
+            if m in allowed:
+                move = m
+                break
+    if move is None:
+        legal = set(engine.board.legal_moves(mover))
+        move = next((p for p in allowed if p in legal), None)
+    if move is not None:
+        engine.play(mover, move)
+    return engine.format_vertex(move)

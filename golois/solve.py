@@ -1,0 +1,218 @@
+"""`golois solve`: life-and-death (and ladder) problems from the command line.
+
+    golois solve FILE.sgf|DIR [...] [--time-limit S] [--json] [--sgf-out DIR]
+    golois solve --ladder VERTEX FILE.sgf
+
+Each SGF's setup position (root setup stones; the moves are taken as the answer) is solved for the player to move
+(PL, else the side to move) with tactics.problem.solve, which infers the group at stake and the
+goal (see its docstring).  Default output: a diagram with the answer marked `#`, the result, the
+first move, the principal variation, nodes and time.  `--json`: one object per input per line
+({"file", "to_play", "move", "result", "status", "goal", "pv", "nodes", "seconds", "right"} or
+{"file", "error"}); a file that fails is reported and the batch goes on.  When the SGF has root
+children commented RIGHT, each answer is marked right or wrong, and the accuracy per folder is
+printed (to stderr with --json).  `--sgf-out DIR` writes the problem with the solver's answer as
+variations: the PV commented RIGHT (or WRONG when the goal fails) and the other tried first moves.
+
+Start with `run`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import defaultdict
+
+from tactics.board import BLACK, WHITE
+from tactics.coords import format_vertex, format_sgf_point, from_sgfmill
+
+NAMES = {BLACK: "black", WHITE: "white"}
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("solve", help="solve life-and-death and ladder problems (SGF)")
+    p.add_argument("inputs", nargs="+", help="SGF files or folders of SGF files")
+    p.add_argument("--time-limit", type=float, default=10.0, help="seconds per problem (10)")
+    p.add_argument("--max-nodes", type=int, default=10 ** 8)
+    p.add_argument("--json", action="store_true", help="one JSON object per input per line")
+    p.add_argument("--sgf-out", metavar="DIR", help="write solution trees as SGF here")
+    p.add_argument("--ladder", metavar="VERTEX", help="ladder problem: is the string at VERTEX captured?")
+    p.add_argument("--limit", type=int, default=None, help="at most this many files per folder")
+    p.set_defaults(func=run)
+
+
+def _files(inputs, limit=None):
+    for item in inputs:
+        if os.path.isdir(item):
+            names = sorted(f for f in os.listdir(item) if f.lower().endswith(".sgf"))
+            for f in names[:limit]:
+                yield os.path.join(item, f)
+        else:
+            yield item
+
+
+def right_answers(path):
+    """GTP vertices of the root children commented RIGHT (empty if none)."""
+    from sgfmill import sgf
+    game = sgf.Sgf_game.from_bytes(open(path, "rb").read())
+    n = game.get_size()
+    out = []
+    for child in game.get_root():
+        comment = child.get("C") if child.has_property("C") else ""
+        if "RIGHT" in comment:
+            _, mv = child.get_move()
+            out.append("PASS" if mv is None else format_vertex(from_sgfmill(mv, n), n))
+    return out
+
+
+def load_problem(path):
+    """(board, player to move) of an SGF problem: the setup stones (the main line's moves are
+    the answer in problem collections, so they are not played), PL or else the first mover."""
+    from golois.sgf import load_game
+    from sgfmill import sgf
+    game = load_game(path)
+    board = game.board_at(0)
+    root = sgf.Sgf_game.from_bytes(open(path, "rb").read()).get_root()
+    if root.has_property("PL"):
+        board.to_move = BLACK if root.get("PL").lower().startswith("b") else WHITE
+    return board, board.to_move
+
+
+def diagram(board, sol) -> str:
+    """The board with the first move marked '#' (only the rows/columns near the region)."""
+    n = board.size
+    rows = [p // n for p in sol.region] or [0, n - 1]
+    cols = [p % n for p in sol.region] or [0, n - 1]
+    r0, r1 = max(min(rows) - 1, 0), min(max(rows) + 1, n - 1)
+    c0, c1 = max(min(cols) - 1, 0), min(max(cols) + 1, n - 1)
+    from tactics.coords import GTP_COLUMNS
+    lines = ["    " + " ".join(GTP_COLUMNS[c0:c1 + 1])]
+    for r in range(r0, r1 + 1):
+        cells = []
+        for c in range(c0, c1 + 1):
+            ch = ".XO"[board.get((r, c))]
+            if sol.move is not None and r * n + c == sol.move:
+                ch = "#"
+            cells.append(ch)
+        lines.append(f"{n - r:3d} " + " ".join(cells))
+    return "\n".join(lines)
+
+
+def write_sgf(path_in, out_dir, board, sol):
+    """The problem with the solution: the PV as a variation commented RIGHT (WRONG if the goal
+    fails), and the other proven winning first moves as RIGHT variations."""
+    from sgfmill import sgf
+    game = sgf.Sgf_game.from_bytes(open(path_in, "rb").read())
+    root = game.get_root()
+    for child in list(root):
+        child.delete()
+    n = board.size
+    ok = sol.result in ("win", "ko_a", "ko_b")
+    colour = sol.to_move
+    node = root
+    for i, m in enumerate(sol.pv):
+        node = node.new_child()
+        node.set_move("b" if colour == BLACK else "w",
+                      None if m is None else (n - 1 - m // n, m % n))
+        if i == 0:
+            node.set("C", ("RIGHT" if ok else "WRONG") + f": {sol.status}")
+        colour = 3 - colour
+    for m in sol.winning:
+        if m != sol.move:
+            child = root.new_child()
+            child.set_move("b" if sol.to_move == BLACK else "w",
+                           None if m is None else (n - 1 - m // n, m % n))
+            child.set("C", f"RIGHT: {sol.status}")
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, os.path.basename(path_in))
+    with open(out, "wb") as f:
+        f.write(game.serialise())
+    return out
+
+
+def solve_file(path, args):
+    """The JSON record of one file (raises on errors)."""
+    from tactics.problem import solve
+    board, mover = load_problem(path)
+    sol = solve(board, mover, time_limit=args.time_limit, max_nodes=args.max_nodes)
+    rec = {
+        "file": path, "to_play": NAMES[mover], "move": sol.vertex(), "result": sol.result,
+        "status": sol.status, "goal": sol.goal, "pv": [sol.vertex(m) for m in sol.pv],
+        "winning": [sol.vertex(m) for m in sol.winning], "nodes": sol.nodes,
+        "seconds": round(sol.seconds, 4),
+    }
+    right = right_answers(path)
+    if right:
+        rec["right"] = rec["move"] in right
+        rec["answers"] = right
+    if args.sgf_out:
+        rec["sgf"] = write_sgf(path, args.sgf_out, board, sol)
+    return rec, board, sol
+
+
+def solve_ladder(args) -> int:
+    """`--ladder VERTEX FILE`: through tactics.ladder (written by the ladder engineer)."""
+    try:
+        from tactics.ladder import ladder_capture
+    except ImportError:
+        print("error: tactics.ladder is not built yet (ladder search not merged)", file=sys.stderr)
+        return 2
+    rc = 0
+    for path in _files(args.inputs):
+        board, _ = load_problem(path)
+        result, move, seq = ladder_capture(board, args.ladder)
+        fmt = lambda m: m if isinstance(m, str) else ("PASS" if m is None else format_vertex(divmod(m, board.size), board.size))
+        rec = {"file": path, "vertex": args.ladder, "result": result,
+               "move": None if move is None else fmt(move), "sequence": [fmt(m) for m in seq]}
+        print(json.dumps(rec) if args.json else f"{path}: {result} {rec['move'] or ''} {' '.join(rec['sequence'])}")
+    return rc
+
+
+def run(args) -> int:
+    if args.ladder:
+        return solve_ladder(args)
+    files = list(_files(args.inputs, args.limit))
+    per_dir = defaultdict(lambda: [0, 0])
+    try:
+        from tqdm import tqdm
+        it = tqdm(files, disable=len(files) < 2 or not sys.stderr.isatty(), file=sys.stderr)
+    except ImportError:
+        it = files
+    errors = 0
+    for path in it:
+        try:
+            rec, board, sol = solve_file(path, args)
+        except Exception as e:           # the batch goes on: report and continue
+            errors += 1
+            rec = {"file": path, "error": f"{type(e).__name__}: {e}"}
+            print(json.dumps(rec) if args.json else f"{path}: error: {rec['error']}")
+            continue
+        if "right" in rec:
+            d = per_dir[os.path.dirname(path) or "."]
+            d[0] += rec["right"]
+            d[1] += 1
+        if args.json:
+            print(json.dumps(rec), flush=True)
+        else:
+            print(f"{path}: {NAMES[sol.to_move]} to {sol.goal}")
+            print(diagram(board, sol))
+            print(f"result: {sol.result} ({sol.status})")
+            print(f"move: {rec['move']}" + (f"   winning: {' '.join(rec['winning'])}" if rec["winning"] else ""))
+            print(f"pv: {' '.join(rec['pv'])}")
+            print(f"nodes: {sol.nodes}  time: {sol.seconds:.3f} s")
+            if "right" in rec:
+                print("answer: " + ("RIGHT" if rec["right"] else f"WRONG (expected {' or '.join(rec['answers'])})"))
+            print()
+    out = sys.stderr if args.json else sys.stdout
+    for d, (ok, n) in sorted(per_dir.items()):
+        print(f"{d}: {ok}/{n} = {100 * ok / n:.1f}% first move right", file=out)
+    return 1 if errors and errors == len(files) else 0
+
+
+def main(argv=None) -> int:
+    import argparse
+    p = argparse.ArgumentParser(prog="golois")
+    sub = p.add_subparsers()
+    add_parser(sub)
+    args = p.parse_args(["solve"] + list(argv if argv is not None else sys.argv[1:]))
+    return run(args)

@@ -1,0 +1,20 @@
+# cython: language_level=3
+"""Benson's unconditional life at the C level (see benson.pyx)."""
+
+from tactics.board cimport board_t, MAX_POINTS
+
+cdef struct benson_ws:
+    int chain_of[MAX_POINTS]        # chain index of a head stone of the colour, -1 otherwise
+    int region_of[MAX_POINTS]       # region index of a non-colour point, -1 otherwise
+    int stack[MAX_POINTS]           # flood-fill stack
+    int chain_head[MAX_POINTS]      # head stone of each chain
+    int chain_alive[MAX_POINTS]     # chain still candidate-alive
+    int region_ok[MAX_POINTS]       # region still enclosed by candidate chains only
+    int region_nempty[MAX_POINTS]   # empty points of the region
+    int region_first[MAX_POINTS]    # first (region, chain) pair of the region, -1 if none
+    int pair_chain[4 * MAX_POINTS]  # chain of a pair
+    int pair_count[4 * MAX_POINTS]  # empty points of the region that are liberties of the chain
+    int pair_next[4 * MAX_POINTS]   # next pair of the same region
+
+cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) noexcept nogil
+cdef bint benson_string_alive(const board_t *b, int color, int stone, benson_ws *ws) noexcept nogil

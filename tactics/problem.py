@@ -1,0 +1,384 @@
+"""Life-and-death problems: set a position up for the df-pn search and read the answer.
+
+Start reading at `solve`.  It takes a position, the player to move, and optionally the target
+(a stone of the group at stake) and the region of interest (flat points where moves may be
+played), and returns a `Solution`.
+
+Inference (no target given): the position must be an *open corner or side problem* as printed in
+problem books, i.e. all stones in one area of an otherwise empty board.
+
+1. The stones must form one cluster (stones at most 4 lines apart, chained); otherwise
+   `ProblemError("stones in several areas ...")`: give the target.
+2. The region of interest is the bounding box of the stones grown by `margin` (1) lines; a side
+   of the box within 2 lines of the board's edge is extended to the edge.  A box covering more
+   than 3/4 of the board in both directions is not an open problem: `ProblemError`.
+3. The attacker is the colour whose stones face the open board: we flood the empty points of the
+   region from its open sides (those not on the edge) and count, for each colour, the stones
+   touching that flood or standing on an open side; the colour with more is the attacker (ties:
+   the colour whose stones are on average farther from the nearest edge).  The defender is the
+   other colour, and the target is the defender's largest string (ties: fewest liberties).
+   Moves are generated only on the points of the box within `reach` (2) lines (Manhattan) of a
+   defender stone: the attacker filling the open space far from the group only slows the search.
+4. The goal follows: the player to move kills if it is the attacker, lives otherwise.
+5. The tsumego frame: a wall of attacker stones on the points just outside the region's open
+   sides (a one-stone-thick ring whose liberties lie outside the region and are never played),
+   so that the defender cannot escape and the attacker's wall cannot be captured.
+
+Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
+(the frame makes escape impossible, so the defender is judged dead); semeai problems where both
+colours are surrounded (the attacker guess can be wrong: give the target); problems whose answer
+lies more than one line outside the stones' box (the region misses it); problems where the
+defender's key stones are not its largest string.
+
+Ko: two searches (tactics.solver.dfpn).  First with the simple ko rule for both sides; if a ko
+capture happened in it, a second one with the side that lost (or the opponent of the side that
+won) allowed to retake kos at once (unlimited threats).  Results, for the player to move, in GNU
+Go's terms: "win" (even if the opponent has unlimited ko threats), "ko_a" (wins the ko fight in
+which the opponent must find the first threat: wins if nobody has threats), "ko_b" (wins only
+with unlimited threats of its own: it must find the first threat), "fail", "unknown" (limits).
+`Solution.status` says it in words ("white lives in seki", "black kills by ko ...").
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tactics.board import BLACK, WHITE, EMPTY, Board
+from tactics.coords import format_vertex
+from tactics import solver as _solver
+
+
+class ProblemError(ValueError):
+    """A position that cannot be set up as a life-and-death problem (with the reason)."""
+
+
+NAMES = {BLACK: "black", WHITE: "white"}
+CODES = {"win": 1, "ko_a": 2, "ko_b": 3, "fail": 0, "unknown": 0}
+
+
+@dataclass
+class Solution:
+    """The answer to a problem, from the viewpoint of the player to move."""
+
+    result: str                 # win, ko_a, ko_b, fail, unknown (see the module docstring)
+    move: int | None            # first move (flat; None = pass or no move)
+    pv: list                    # principal variation (flat moves, None = pass)
+    nodes: int                  # positions searched, all searches together
+    seconds: float
+    target: int                 # flat point of the target string
+    goal: str                   # "kill" or "live": what the player to move tries to do
+    to_move: int                # BLACK or WHITE
+    attacker: int
+    region: list = field(default_factory=list)  # flat points of the region of interest
+    winning: list = field(default_factory=list)  # proven winning first moves (flat)
+    seki: bool = False          # the defender's survival is a seki (as far as the PV shows)
+    status: str = ""            # the result in words
+    size: int = 19
+
+    @property
+    def code(self) -> int:
+        """GNU Go's return code: 0 fails, 1 WIN, 2 KO_A, 3 KO_B."""
+        return CODES[self.result]
+
+    def vertex(self, flat=None) -> str:
+        """GTP vertex of the first move (or of `flat`): 'PASS' for a pass."""
+        m = self.move if flat is None else flat
+        if m is None:
+            return "PASS"
+        return format_vertex(divmod(m, self.size), self.size)
+
+
+# ------------------------------------------------------------------------------ inference
+
+def _stones(board: Board):
+    a = board.to_array()
+    return a, [(int(r), int(c)) for r, c in zip(*np.nonzero(a))]
+
+
+def _clusters(points, gap=4):
+    left = set(points)
+    out = []
+    while left:
+        seed = left.pop()
+        comp = [seed]
+        stack = [seed]
+        while stack:
+            r, c = stack.pop()
+            near = [q for q in left if max(abs(q[0] - r), abs(q[1] - c)) <= gap]
+            for q in near:
+                left.discard(q)
+                comp.append(q)
+                stack.append(q)
+        out.append(comp)
+    return out
+
+
+def infer(board: Board, margin: int = 1, reach: int = 2):
+    """(attacker, target flat, region flats, wall flats) for an open corner/side problem."""
+    n = board.size
+    a, pts = _stones(board)
+    if not pts:
+        raise ProblemError("no stones on the board")
+    clusters = _clusters(pts)
+    if len(clusters) > 1:
+        raise ProblemError(f"stones in several areas ({len(clusters)} clusters): give the target")
+    rs = [r for r, _ in pts]
+    cs = [c for _, c in pts]
+    lo_r, hi_r, lo_c, hi_c = min(rs) - margin, max(rs) + margin, min(cs) - margin, max(cs) + margin
+    open_sides = {"top": lo_r > 2, "bottom": hi_r < n - 3, "left": lo_c > 2, "right": hi_c < n - 3}
+    lo_r = lo_r if open_sides["top"] else 0
+    hi_r = hi_r if open_sides["bottom"] else n - 1
+    lo_c = lo_c if open_sides["left"] else 0
+    hi_c = hi_c if open_sides["right"] else n - 1
+    if hi_r - lo_r + 1 > 3 * n // 4 and hi_c - lo_c + 1 > 3 * n // 4:
+        raise ProblemError("stones cover most of the board: not an open corner/side problem; give the target")
+    if not any(open_sides.values()):
+        raise ProblemError("the stones reach every side: not an open problem; give the target")
+    inside = lambda r, c: lo_r <= r <= hi_r and lo_c <= c <= hi_c
+    region = [r * n + c for r in range(lo_r, hi_r + 1) for c in range(lo_c, hi_c + 1)]
+
+    def on_open_side(r, c):
+        return ((open_sides["top"] and r == lo_r) or (open_sides["bottom"] and r == hi_r)
+                or (open_sides["left"] and c == lo_c) or (open_sides["right"] and c == hi_c))
+
+    # flood the empty points from the open sides
+    seen = set()
+    stack = [(r, c) for r in range(lo_r, hi_r + 1) for c in range(lo_c, hi_c + 1)
+             if on_open_side(r, c) and a[r, c] == EMPTY]
+    seen.update(stack)
+    while stack:
+        r, c = stack.pop()
+        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if inside(*q) and q not in seen and a[q] == EMPTY:
+                seen.add(q)
+                stack.append(q)
+    outer = {BLACK: 0, WHITE: 0}
+    for r, c in pts:
+        touches = on_open_side(r, c) or any(
+            q in seen for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        outer[int(a[r, c])] += touches
+    edge = {col: np.mean([min(r, c, n - 1 - r, n - 1 - c) for r, c in pts if a[r, c] == col] or [0])
+            for col in (BLACK, WHITE)}
+    if outer[BLACK] != outer[WHITE]:
+        attacker = BLACK if outer[BLACK] > outer[WHITE] else WHITE
+    else:
+        attacker = BLACK if edge[BLACK] > edge[WHITE] else WHITE
+    defender = 3 - attacker
+    dstones = [(r, c) for r, c in pts if a[r, c] == defender]
+    if not dstones:
+        raise ProblemError(f"only {NAMES[attacker]} stones: no group at stake")
+    strings = {}
+    for r, c in dstones:
+        s = tuple(board.string(r * n + c))
+        strings[s] = board.liberties(r * n + c)
+    target_string = max(strings, key=lambda s: (len(s), -strings[s]))
+    # the wall: attacker stones on the points just outside the region, on open sides only
+    wall = []
+    for r in range(max(lo_r - 1, 0), min(hi_r + 1, n - 1) + 1):
+        for c in range(max(lo_c - 1, 0), min(hi_c + 1, n - 1) + 1):
+            if not inside(r, c) and a[r, c] == EMPTY:
+                wall.append(r * n + c)
+    # moves: the points near the defender (within `reach`) that it can reach without crossing
+    # attacker stones, and the liberties of attacker strings touching it with few liberties
+    near = {p for p in region
+            if min(abs(p // n - r) + abs(p % n - c) for r, c in dstones) <= reach}
+    area = set()
+    stack = [r * n + c for r, c in dstones]
+    area.update(stack)
+    while stack:
+        p = stack.pop()
+        r, c = divmod(p, n)
+        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            qp = q[0] * n + q[1]
+            if qp in near and qp not in area and a[q] != attacker:
+                area.add(qp)
+                stack.append(qp)
+    for r, c in pts:
+        if a[r, c] != attacker:
+            continue
+        p = r * n + c
+        libs = board.liberty_points(p)
+        touches = any(q in area and a.flat[q] == defender for s in [board.string(p)] for x in s
+                      for q in (x - n, x + n, x - 1 if x % n else -1, x + 1 if x % n != n - 1 else -1) if 0 <= q < n * n)
+        if touches and len(libs) <= 4:
+            area.update(q for q in libs if q in near)
+    # stones near the defender stay in the region: their points can be emptied by captures
+    near = sorted(area | {p for p in near if a.flat[p] != EMPTY})
+    return attacker, target_string[0], near, wall
+
+
+def group_region(board: Board, target: int, distance: int = 2):
+    """Region for a given target on a full board: the points within `distance` (Manhattan) of
+    the target's group (its string and the same-colour strings one jump away, chained)."""
+    n = board.size
+    a = board.to_array()
+    color = int(a.flat[target])
+    group = set(board.string(target))
+    frontier = list(group)
+    while frontier and len(group) < 80:
+        p = frontier.pop()
+        r, c = divmod(p, n)
+        for dr in range(-2, 3):
+            for dc in range(-2, 3):
+                if abs(dr) + abs(dc) > 2:
+                    continue
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < n and 0 <= cc < n and a[rr, cc] == color and rr * n + cc not in group:
+                    for q in board.string(rr * n + cc):
+                        if q not in group:
+                            group.add(q)
+                            frontier.append(q)
+    region = set()
+    for p in group:
+        r, c = divmod(p, n)
+        for dr in range(-distance, distance + 1):
+            for dc in range(-distance, distance + 1):
+                rr, cc = r + dr, c + dc
+                if abs(dr) + abs(dc) <= distance and 0 <= rr < n and 0 <= cc < n:
+                    region.add(rr * n + cc)
+    return sorted(region)
+
+
+# ------------------------------------------------------------------------------ solving
+
+def _flat_of(board: Board, move):
+    n = board.size
+    if isinstance(move, str):
+        from tactics.coords import parse_vertex
+        rc = parse_vertex(move, n)
+        return None if rc is None else rc[0] * n + rc[1]
+    if isinstance(move, tuple):
+        return move[0] * n + move[1]
+    return int(move)
+
+
+def prepare(board: Board, target=None, region=None, frame=True):
+    """Copy of the board set up for the search, with (attacker, target, region)."""
+    b = board.copy()
+    n = board.size
+    if target is None:
+        attacker, target, inferred_region, wall = infer(board)
+        if region is None:
+            region = inferred_region
+        if frame:
+            for p in wall:
+                try:
+                    b.place(p, attacker)
+                except Exception:
+                    pass
+    else:
+        target = _flat_of(board, target)
+        color = board.get(target)
+        if color == EMPTY:
+            raise ProblemError(f"no stone at the target {format_vertex(divmod(target, n), n)}")
+        attacker = 3 - color
+        if region is None:
+            region = group_region(board, target)
+    region = [_flat_of(board, p) for p in region]
+    region = [p for p in region if p is not None]
+    return b, attacker, target, region
+
+
+def _check_legal_setup(board: Board):
+    a = board.to_array()
+    n = board.size
+    for r, c in zip(*np.nonzero(a)):
+        if board.liberties(int(r) * n + int(c)) == 0:
+            raise ProblemError("illegal setup: a string without liberties")
+
+
+def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int = 10 ** 8,
+          time_limit: float = 10.0, frame: bool = True, tt_bits: int = 20) -> Solution:
+    """Solve the problem on `board` for `to_move` (default: the board's side to move).
+
+    target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
+    where moves may be played.  Without a target both are inferred (module docstring).
+    Raises ProblemError for positions that cannot be set up."""
+    from tactics.board import parse_color
+    t0 = time.monotonic()
+    mover = board.to_move if to_move is None else parse_color(to_move)
+    _check_legal_setup(board)
+    b, attacker, target, region = prepare(board, target, region, frame)
+    b.to_move = mover
+    goal = "kill" if mover == attacker else "live"
+    deadline = t0 + time_limit
+    first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * 0.7, tt_bits)
+    nodes = first["nodes"]
+    chosen = first
+    if first["value"] == 0:
+        result = "unknown"
+    elif not first["ko_seen"]:
+        result = "win" if first["value"] == 1 else "fail"
+    else:
+        ignore = 3 - mover if first["value"] == 1 else mover
+        second = _solver.dfpn(b, attacker, target, region, ignore, max(max_nodes - nodes, 1),
+                              max(deadline - time.monotonic(), 0.01), tt_bits)
+        nodes += second["nodes"]
+        if first["value"] == 1:
+            result = "win" if second["value"] == 1 else "ko_a"
+            if second["value"] == 1:
+                chosen = second
+        else:
+            result = "ko_b" if second["value"] == 1 else "fail"
+            if second["value"] == 1 or (second["value"] == 0 and second["move"] is not None):
+                chosen = second
+    sol = Solution(result=result, move=chosen["move"], pv=chosen["pv"], nodes=nodes,
+                   seconds=time.monotonic() - t0, target=target, goal=goal, to_move=mover,
+                   attacker=attacker, region=region, winning=chosen["winning"] if result != "fail" else [],
+                   size=board.size)
+    sol.seki = _is_seki(b, sol)
+    sol.status = _status(sol)
+    return sol
+
+
+def _is_seki(b: Board, sol: Solution) -> bool:
+    """The defender survives, and at the end of the PV its target is not Benson-alive and
+    shares a liberty with an attacker string (a seki as far as the PV shows)."""
+    defender_wins = (sol.goal == "live") == (sol.result in ("win", "ko_a", "ko_b"))
+    if not defender_wins or sol.result == "unknown":
+        return False
+    from tactics.benson import unconditional
+    played = 0
+    try:
+        color = b.to_move
+        for m in sol.pv:
+            b.play(m, color)
+            played += 1
+            color = 3 - color
+        if b.get(sol.target) == EMPTY:
+            return False
+        n = b.size
+        if unconditional(b, 3 - sol.attacker).flat[sol.target] == 1:
+            return False
+        libs = set(b.liberty_points(sol.target))
+        for p in libs:
+            r, c = divmod(p, n)
+            for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if 0 <= q[0] < n and 0 <= q[1] < n and b.get(q) == sol.attacker:
+                    if libs & set(b.liberty_points(q[0] * n + q[1])):
+                        return True
+        return False
+    except Exception:
+        return False
+    finally:
+        for _ in range(played):
+            b.undo()
+
+
+def _status(sol: Solution) -> str:
+    me, other = NAMES[sol.to_move], NAMES[3 - sol.to_move]
+    verb = "kills" if sol.goal == "kill" else "lives"
+    if sol.result == "unknown":
+        return f"unknown ({me} to {sol.goal}; limits reached)"
+    if sol.result == "fail":
+        other_verb = "lives" if sol.goal == "kill" else "is dead"
+        tail = " in seki" if sol.seki else ""
+        return f"{me} cannot {sol.goal}: {other if sol.goal == 'kill' else me} {other_verb}{tail}"
+    if sol.result == "win":
+        return f"{me} {verb}" + (" in seki" if sol.seki else "")
+    if sol.result == "ko_a":
+        return f"{me} {verb} by ko ({other} must find the first ko threat)"
+    return f"{me} {verb} by ko ({me} must find the first ko threat)"

@@ -1,0 +1,48 @@
+# cython: language_level=3
+"""df-pn life-and-death search at the C level (see solver.pyx)."""
+
+from libc.stdint cimport uint64_t, uint32_t
+from tactics.board cimport board_t
+from tactics.benson cimport benson_ws
+
+cdef enum:
+    DF_INF = 100000000         # proof / disproof number of a settled node
+    DF_MAX_DEPTH = 160         # plies below the root; deeper lines count as a defender win
+    DF_MAX_REGION = 400        # points in the region of interest
+
+cdef struct tt_entry:
+    uint64_t key               # full key (0: empty slot)
+    uint32_t phi               # proof number for the side to move
+    uint32_t delta             # disproof number for the side to move
+    int best                   # best move found (point, PASS, or 0 for none)
+
+cdef struct undo_t:
+    int ko                     # ko point to restore after the undo (a ko retaken with a threat)
+    int ko_color
+    int forced                 # 1 if the ban was lifted for this move
+
+cdef struct search_t:
+    board_t *b                 # the board searched (made and unmade in place)
+    int attacker               # colour trying to capture the target
+    int defender               # colour of the target
+    int target                 # a stone of the target string (point)
+    int ko_ignore              # colour allowed to retake a ko at once (unlimited threats), or 0
+    int root_moves             # b.n_moves at the root (passes before it do not count)
+    int *region                # points where moves are generated
+    int nregion
+    tt_entry *tt               # transposition table, 2^k entries
+    uint64_t tt_mask
+    long nodes                 # positions made
+    long max_nodes
+    double deadline            # CLOCK_MONOTONIC seconds
+    int aborted                # node or time limit reached
+    int ko_seen                # a ko capture happened somewhere in the search
+    int depth                  # plies below the root
+    uint64_t path[DF_MAX_DEPTH + 2]   # keys of the nodes on the current line
+    undo_t undo[DF_MAX_DEPTH + 2]
+    int *moves                 # per-depth move buffers, stride = nregion + 1
+    uint32_t *cphi             # per-depth children proof numbers
+    uint32_t *cdelta           # per-depth children disproof numbers
+    benson_ws *bws             # Benson workspace
+
+cdef int df_search(search_t *s) noexcept nogil

@@ -1,0 +1,455 @@
+# cython: language_level=3
+"""Life-and-death search: depth-first proof-number search (df-pn, Nagai 2002) over the moves of
+a region of interest, in the spirit of Kishimoto & Müller (2005), "Search versus knowledge for
+solving life and death problems in Go".
+
+Start reading at `mid`, the df-pn recursion; `evaluate` is the knowledge at every node; the
+Python entry point `dfpn` runs one search, and `solve` (tactics.problem) sets up a problem,
+runs the ko protocol and returns a `Solution`.
+
+The game: the *attacker* wins by capturing the target string; the *defender* wins when the
+target is unconditionally alive (Benson, tactics.benson), when the attacker cannot make progress
+(two passes in a row, a repeated position on the current line, or a line longer than
+DF_MAX_DEPTH), or in seki (which therefore counts as a defender win).  Both sides may play the
+empty points of the region and pass.  Proof numbers are for the side to move (phi / delta form).
+
+Knowledge at each node (`evaluate`): target captured = attacker win; target in atari with the
+attacker to move and the capture legal = attacker win; target Benson-alive = defender win.
+Move ordering (children are tried in that order on ties): captures, liberties of the target,
+escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
+
+Ko: the board bans the immediate recapture (simple ko).  `ko_ignore` names a colour that may
+retake a ko at once, as if it had an unlimited supply of ko threats that the opponent answers.
+tactics.problem combines two searches into GNU Go's WIN / KO_A / KO_B results.
+
+Transposition table: 2^tt_bits entries, always replaced, keyed on the board's Zobrist hash xor
+keys for the side to move, the ko point and "the last move was a pass" (the table lives for one
+search, so the ko_ignore mode needs no key).  Proofs that went through a repetition on the line
+are stored like others (the graph-history interaction is ignored, as in most df-pn solvers).
+
+Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
+allocated once per search; nothing is copied per node.  The search runs without the GIL.
+"""
+
+from libc.stdlib cimport malloc, calloc, free
+from libc.stdint cimport uint64_t, uint32_t
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from tactics.board cimport (board_t, Board, board_play_unchecked, board_undo, board_is_legal,
+                            board_is_suicide, board_captures_of, board_point, board_row,
+                            board_col, opponent, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
+                            MAX_POINTS, zobrist)
+from tactics.benson cimport benson_ws, benson_string_alive
+
+cdef uint64_t side_key[3]
+cdef uint64_t ko_key[MAX_POINTS]
+cdef uint64_t pass_key
+
+
+cdef uint64_t _mix(uint64_t *x) noexcept nogil:
+    x[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef void _init_keys() noexcept nogil:
+    global pass_key
+    cdef uint64_t st = 0x5EED5EED12345ULL
+    cdef int i
+    for i in range(3):
+        side_key[i] = _mix(&st)
+    for i in range(MAX_POINTS):
+        ko_key[i] = _mix(&st)
+    pass_key = _mix(&st)
+
+_init_keys()
+
+
+cdef inline double _now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline bint _last_pass(search_t *s, int back) noexcept nogil:
+    """The record `back` plies ago (1 = last) was a pass made during the search."""
+    cdef int i = s.b.n_moves - back
+    return i >= s.root_moves and s.b.moves[i].point == PASS
+
+
+cdef inline uint64_t _key(search_t *s) noexcept nogil:
+    cdef board_t *b = s.b
+    cdef uint64_t k = b.hash ^ side_key[b.to_move]
+    if b.ko != NO_POINT:
+        k ^= ko_key[b.ko] ^ side_key[b.ko_color] * 3
+    if _last_pass(s, 1):
+        k ^= pass_key
+    return k if k != 0 else 1
+
+
+cdef inline bint _legal(search_t *s, int p, int c) noexcept nogil:
+    cdef board_t *b = s.b
+    if p == PASS:
+        return True
+    if b.color[p] != EMPTY:
+        return False
+    if p == b.ko and c == b.ko_color:
+        return c == s.ko_ignore
+    return not board_is_suicide(b, p, c)
+
+
+cdef inline void _play(search_t *s, int p, int c) noexcept nogil:
+    """Make a move known legal for _legal (lifting the ko ban for ko_ignore)."""
+    cdef board_t *b = s.b
+    cdef undo_t *u = &s.undo[s.depth]
+    u.forced = 0
+    if p != PASS and p == b.ko and c == b.ko_color:
+        u.forced = 1
+        u.ko = b.ko
+        u.ko_color = b.ko_color
+        b.ko = NO_POINT
+        b.ko_color = EMPTY
+    board_play_unchecked(b, p, c)
+    if b.ko != NO_POINT:
+        s.ko_seen = 1
+    s.nodes += 1
+
+
+cdef inline void _unplay(search_t *s) noexcept nogil:
+    cdef undo_t *u = &s.undo[s.depth]
+    board_undo(s.b)
+    if u.forced:
+        s.b.ko = u.ko
+        s.b.ko_color = u.ko_color
+
+
+cdef int evaluate(search_t *s) noexcept nogil:
+    """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown."""
+    cdef board_t *b = s.b
+    cdef int mover = b.to_move, h, k, lib = 0
+    cdef int d[4]
+    if b.color[s.target] != s.defender:
+        return 1 if mover == s.attacker else -1
+    if _last_pass(s, 1) and _last_pass(s, 2):
+        return 1 if mover == s.defender else -1
+    h = b.head[s.target]
+    if mover == s.attacker and b.libs[h] == 1:
+        d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+        # find the liberty: walk the string
+        k = h
+        while lib == 0:
+            for i in range(4):
+                if b.color[k + d[i]] == EMPTY:
+                    lib = k + d[i]
+                    break
+            k = b.next[k]
+            if k == h and lib == 0:
+                break
+        if lib != 0 and _legal(s, lib, mover):
+            return 1
+    if benson_string_alive(b, s.defender, s.target, s.bws):
+        return 1 if mover == s.defender else -1
+    return 0
+
+
+cdef int _score(search_t *s, int p, int c) noexcept nogil:
+    """Move-ordering score of legal p for c (higher first)."""
+    cdef board_t *b = s.b
+    cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps, th = b.head[s.target]
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    caps = board_captures_of(b, p, c)
+    if caps:
+        score += 60 + caps
+    for k in range(4):
+        n = p + d[k]
+        col = b.color[n]
+        if col == EMPTY:
+            empties += 1
+        elif col == c:
+            libs_after += b.libs[b.head[n]] - 1
+            if b.libs[b.head[n]] == 1:
+                score += 30
+        elif col != BORDER:
+            if b.head[n] == th:
+                score += 40
+            if b.libs[b.head[n]] == 2:
+                score += 10
+    libs_after += empties
+    score += 3 * empties
+    if caps == 0 and libs_after <= 1:
+        score -= 25
+    return score
+
+
+cdef int gen_moves(search_t *s, int *out) noexcept nogil:
+    """Legal moves of the side to move in the region, best first, then the pass."""
+    cdef int i, j, p, n = 0, c = s.b.to_move, sc
+    cdef int scores[DF_MAX_REGION + 1]
+    for i in range(s.nregion):
+        p = s.region[i]
+        if not _legal(s, p, c):
+            continue
+        sc = _score(s, p, c)
+        j = n
+        while j > 0 and scores[j - 1] < sc:
+            scores[j] = scores[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        scores[j] = sc
+        out[j] = p
+        n += 1
+    out[n] = PASS
+    return n + 1
+
+
+cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
+    cdef tt_entry *e = &s.tt[key & s.tt_mask]
+    if e.key == key:
+        return e
+    return NULL
+
+
+cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta, int best) noexcept nogil:
+    cdef tt_entry *e = &s.tt[key & s.tt_mask]
+    e.key = key
+    e.phi = phi
+    e.delta = delta
+    e.best = best
+
+
+cdef inline bint _on_path(search_t *s, uint64_t key) noexcept nogil:
+    cdef int i
+    for i in range(s.depth + 1):
+        if s.path[i] == key:
+            return True
+    return False
+
+
+cdef inline void _check_limits(search_t *s) noexcept nogil:
+    if s.nodes >= s.max_nodes:
+        s.aborted = 1
+    elif (s.nodes & 255) == 0 and _now() > s.deadline:
+        s.aborted = 1
+
+
+cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uint32_t *rdelta) noexcept nogil:
+    """Expand the current (non-terminal) node until its phi >= thphi or delta >= thdelta."""
+    cdef board_t *b = s.b
+    cdef uint64_t key = _key(s), ck
+    cdef tt_entry *e = _probe(s, key)
+    cdef int stride = s.nregion + 1, n, i, c1, r, mover = b.to_move
+    cdef int *mv = s.moves + s.depth * stride
+    cdef uint32_t *cphi = s.cphi + s.depth * stride
+    cdef uint32_t *cdelta = s.cdelta + s.depth * stride
+    cdef uint32_t phi, delta, d1, d2, tphi, tdelta
+    cdef unsigned long long sumphi
+    if e != NULL and (e.phi >= thphi or e.delta >= thdelta):
+        rphi[0] = e.phi
+        rdelta[0] = e.delta
+        return
+    s.path[s.depth] = key
+    n = gen_moves(s, mv)
+    # evaluate the children once (knowledge, repetition, table)
+    for i in range(n):
+        _play(s, mv[i], mover)
+        s.depth += 1
+        ck = _key(s)
+        r = evaluate(s)
+        if r == 0 and (s.depth >= DF_MAX_DEPTH or _on_path(s, ck)):
+            r = 1 if b.to_move == s.defender else -1
+        if r == 1:
+            cphi[i] = 0
+            cdelta[i] = DF_INF
+        elif r == -1:
+            cphi[i] = DF_INF
+            cdelta[i] = 0
+        else:
+            e = _probe(s, ck)
+            if e != NULL:
+                cphi[i] = e.phi
+                cdelta[i] = e.delta
+            else:
+                cphi[i] = 1
+                cdelta[i] = 1
+        s.depth -= 1
+        _unplay(s)
+        if cdelta[i] == 0:                      # a move that wins at once
+            _store(s, key, 0, DF_INF, mv[i])
+            rphi[0] = 0
+            rdelta[0] = DF_INF
+            return
+    c1 = 0
+    while True:
+        # phi = min child delta, delta = sum child phi
+        phi = DF_INF
+        d2 = DF_INF
+        sumphi = 0
+        c1 = 0
+        for i in range(n):
+            sumphi += cphi[i]
+            if cdelta[i] < phi:
+                d2 = phi
+                phi = cdelta[i]
+                c1 = i
+            elif cdelta[i] < d2:
+                d2 = cdelta[i]
+        delta = <uint32_t>(sumphi if sumphi < DF_INF else DF_INF)
+        if phi >= thphi or delta >= thdelta or s.aborted:
+            break
+        # thresholds of the best child (1 + epsilon trick, Pawlewicz & Lew)
+        sumphi = <unsigned long long>thdelta - delta + cphi[c1]
+        tphi = <uint32_t>(sumphi if sumphi < DF_INF else DF_INF)
+        if d2 >= DF_INF:
+            tdelta = thphi
+        else:
+            tdelta = d2 + d2 // 4 + 1
+            if tdelta > thphi:
+                tdelta = thphi
+        _play(s, mv[c1], mover)
+        s.depth += 1
+        mid(s, tphi, tdelta, &cphi[c1], &cdelta[c1])
+        s.depth -= 1
+        _unplay(s)
+        _check_limits(s)
+    _store(s, key, phi, delta, mv[c1])
+    rphi[0] = phi
+    rdelta[0] = delta
+
+
+cdef int df_search(search_t *s) noexcept nogil:
+    """Search from the current position: 1 the side to move wins, -1 it loses, 0 unknown."""
+    cdef uint32_t phi = 1, delta = 1
+    cdef int r = evaluate(s)
+    if r != 0:
+        return r
+    while not s.aborted:
+        mid(s, DF_INF, DF_INF, &phi, &delta)
+        if phi == 0:
+            return 1
+        if delta == 0:
+            return -1
+    return 0
+
+
+# ------------------------------------------------------------------------------ Python
+
+cdef class _Search:
+    """One search's buffers (the board is the caller's)."""
+    cdef search_t s
+    cdef Board board
+
+    def __cinit__(self):
+        self.s.tt = NULL
+        self.s.moves = NULL
+        self.s.cphi = NULL
+        self.s.cdelta = NULL
+        self.s.bws = NULL
+        self.s.region = NULL
+
+    def __dealloc__(self):
+        free(self.s.tt)
+        free(self.s.moves)
+        free(self.s.cphi)
+        free(self.s.cdelta)
+        free(self.s.bws)
+        free(self.s.region)
+
+
+def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
+         double time_limit=10.0, int tt_bits=20):
+    """One df-pn search on `board` (restored on return) for its side to move.
+
+    attacker: colour capturing the target; target: a flat point of the target string; region:
+    flat points where moves may be played.  Returns a dict: value (1 the side to move wins, -1
+    loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves), pv (flat
+    moves), nodes, seconds, ko_seen."""
+    cdef _Search S = _Search()
+    cdef search_t *s = &S.s
+    cdef board_t *b = &board.b
+    cdef int n = b.size, i, r, stride, p, mover
+    cdef uint64_t key
+    cdef tt_entry *e
+    region = sorted(set(int(x) for x in region))
+    if len(region) > DF_MAX_REGION:
+        raise ValueError(f"region of {len(region)} points (at most {DF_MAX_REGION})")
+    tr, tc = divmod(int(target), n)
+    s.b = b
+    s.attacker = attacker
+    s.defender = opponent(attacker)
+    s.target = board_point(b, tr, tc)
+    if b.color[s.target] != s.defender:
+        raise ValueError("the target is not a stone of the defender")
+    s.ko_ignore = ko_ignore
+    s.root_moves = b.n_moves
+    s.nregion = len(region)
+    stride = s.nregion + 1
+    s.region = <int *>malloc(sizeof(int) * (s.nregion + 1))
+    for i, x in enumerate(region):
+        s.region[i] = board_point(b, x // n, x % n)
+    s.tt = <tt_entry *>calloc(1 << tt_bits, sizeof(tt_entry))
+    s.tt_mask = (1 << tt_bits) - 1
+    s.moves = <int *>malloc(sizeof(int) * stride * (DF_MAX_DEPTH + 2))
+    s.cphi = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
+    s.cdelta = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
+    s.bws = <benson_ws *>malloc(sizeof(benson_ws))
+    if not (s.region and s.tt and s.moves and s.cphi and s.cdelta and s.bws):
+        raise MemoryError()
+    s.nodes = 0
+    s.max_nodes = max_nodes
+    s.aborted = 0
+    s.ko_seen = 0
+    s.depth = 0
+    t0 = _now()
+    s.deadline = t0 + time_limit
+    with nogil:
+        r = df_search(s)
+    seconds = _now() - t0
+    flat = lambda q: None if q == PASS else board_row(b, q) * n + board_col(b, q)
+    mover = b.to_move
+    key = _key(s)
+    e = _probe(s, key)
+    best = flat(e.best) if e != NULL and e.best != 0 else None
+    # proven winning first moves, from the table
+    winning = []
+    if r == 1:
+        stride = gen_moves(s, s.moves)
+        for i in range(stride):
+            p = s.moves[i]
+            _play(s, p, mover)
+            s.depth = 1
+            e = _probe(s, _key(s))
+            ev = evaluate(s)
+            if ev == -1 or (e != NULL and e.delta == 0):
+                winning.append(flat(p))
+            s.depth = 0
+            _unplay(s)
+        if best not in winning and winning:
+            best = winning[0]
+    # principal variation from the table's best moves
+    pv = []
+    s.depth = 0
+    while len(pv) < 40 and s.depth < DF_MAX_DEPTH:
+        if evaluate(s) != 0 and pv:
+            break
+        e = _probe(s, _key(s))
+        if e == NULL or e.best == 0 or not _legal(s, e.best, b.to_move):
+            break
+        pv.append(flat(e.best))
+        _play(s, e.best, b.to_move)
+        s.depth += 1
+        if _last_pass(s, 1) and _last_pass(s, 2):
+            break
+    while s.depth > 0:
+        s.depth -= 1
+        _unplay(s)
+    return dict(value=r, move=best, winning=winning, pv=pv, nodes=s.nodes, seconds=seconds,
+                ko_seen=bool(s.ko_seen), aborted=bool(s.aborted))
+
+
+def solve(board, to_move=None, target=None, region=None, **kwargs):
+    """Solve a life-and-death problem: see tactics.problem.solve (re-exported here)."""
+    from tactics.problem import solve as _solve
+    return _solve(board, to_move, target=target, region=region, **kwargs)

@@ -1,0 +1,158 @@
+"""Life-and-death solver: proved cases on diagrams, Benson, inference, bad input, the CLI."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tactics.board import BLACK, WHITE
+from tactics.benson import unconditional
+from tactics.diagram import from_diagram, from_diagram_marks
+from tactics.problem import ProblemError, solve, infer
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FRAME9 = ". . . . . . . . .\n" * 4
+
+
+def corner(rows, to_move="black", size=9):
+    """A bottom-left corner shape (rows given bottom-aligned) on an empty board of `size`."""
+    lines = [r.split() for r in rows.strip().splitlines()]
+    body = [" ".join(line + ["."] * (size - len(line))) for line in lines]
+    top = [" ".join(["."] * size)] * (size - len(body))
+    return from_diagram_marks("\n".join(top + body), to_move)
+
+
+def region_of(board, ch_marks):
+    return list(ch_marks.values())
+
+
+STRAIGHT_THREE = """
+X X X X X X
+O O O O O X
+a b c O O X
+"""
+BENT_FOUR_SIDE = """
+X X X X X X X
+X O O O O O X
+O O a b c O X
+"""
+BULKY_FIVE = """
+X X X X X X
+O O O O O X
+a b c O O X
+d e O O O X
+"""
+RABBITY_SIX = """
+X X X X X X X
+O O O O O O X
+a b c d O O X
+O e f O O O X
+"""
+
+
+@pytest.mark.parametrize("shape,vital", [(STRAIGHT_THREE, "b"), (BULKY_FIVE, "b")])
+def test_killing_shapes(shape, vital):
+    board, marks = corner(shape)
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    kill = solve(board, "black", target=target, region=region, time_limit=5)
+    assert kill.result == "win" and kill.goal == "kill"
+    assert marks[vital] in kill.winning
+    live = solve(board, "white", target=target, region=region, time_limit=5)
+    assert live.result == "win" and live.goal == "live"
+    assert marks[vital] in live.winning
+
+
+def test_seki_is_a_defender_win():
+    board, marks = corner("""
+X X X X X X
+O O O O O X
+a X O b O X
+""")
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    # black to move cannot kill: a at the corner is self-atari; white lives in seki or better
+    s = solve(board, "black", target=target, region=region, time_limit=5)
+    assert s.result == "fail"
+
+
+def test_benson_on_diagrams():
+    board = from_diagram("""
+. . . . .
+O O O O O
+O . O . O
+O O O O O
+. . . . .
+""")
+    alive = unconditional(board, WHITE)
+    assert alive[2, 0] == 1 and alive[2, 1] == 2
+    one_eye = from_diagram("""
+. . . . . . .
+. . . . . . .
+. O O O O . .
+. O . . O . .
+. O O O O . .
+. . . . . . .
+. . . . . . .
+""")
+    assert not (unconditional(one_eye, WHITE) == 1).any()
+
+
+def test_inference_on_open_corner_problem():
+    board = from_diagram("""
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+X X X X X X . . . . . . .
+O O O O O X . . . . . . .
+. . . O O X . . . . . . .
+O O O O O X . . . . . . .
+""", "black")
+    attacker, target, region, wall = infer(board)
+    assert attacker == BLACK and board.get(target) == WHITE
+    s = solve(board, "black", time_limit=5)
+    assert s.goal == "kill" and s.result == "win" and s.vertex() == "B2"
+    s = solve(board, "white", time_limit=5)
+    assert s.goal == "live" and s.result == "win" and s.vertex() == "B2"
+
+
+def test_bad_input():
+    from tactics.board import Board
+    with pytest.raises(ProblemError, match="no stones"):
+        solve(Board(19), "black")
+    two = from_diagram("\n".join(
+        " ".join("X" if (r, c) in ((1, 1), (17, 17)) else ("O" if (r, c) in ((1, 2), (17, 16)) else ".")
+                 for c in range(19)) for r in range(19)))
+    with pytest.raises(ProblemError, match="several areas"):
+        solve(two, "black")
+    only_black = from_diagram("\n".join(". " * 7 for _ in range(6)) + "\nX X . . . . .")
+    with pytest.raises(ProblemError):
+        solve(only_black, "white")
+
+
+def test_cli_json_on_generated_sgf(tmp_path):
+    sgf = ("(;GM[1]FF[4]SZ[9]PL[B]AB[af][bf][cf][df][ef][eg][eh][ei]"
+           "AW[ag][bg][cg][dg][dh][di][ai][bi][ci];B[bh]C[RIGHT])")
+    path = tmp_path / "p.sgf"
+    path.write_text(sgf)
+    out = subprocess.run([sys.executable, "-m", "golois.cli", "solve", str(path), "--json", "--time-limit", "5",
+                          "--sgf-out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": ROOT}, timeout=60)
+    rec = json.loads(out.stdout.splitlines()[0])
+    assert {"file", "to_play", "move", "result", "pv", "nodes", "seconds"} <= rec.keys()
+    assert rec["to_play"] == "black" and rec["move"] == "B2" and rec["right"] is True
+    assert (tmp_path / "out" / "p.sgf").exists()
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;GM[1]SZ[9])")
+    out = subprocess.run([sys.executable, "-m", "golois.cli", "solve", str(bad), str(path), "--json", "--time-limit", "2"],
+                         capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": ROOT}, timeout=60)
+    lines = [json.loads(x) for x in out.stdout.splitlines()]
+    assert "error" in lines[0] and lines[1]["move"] == "B2"
