@@ -381,7 +381,9 @@ class Trainer:
         if not self.dist.enabled:
             return net
         ids = [self.device.index] if self.device.type == "cuda" else None
-        return torch.nn.parallel.DistributedDataParallel(net, device_ids=ids)
+        # the value head is not trained yet: its parameters get no gradient
+        return torch.nn.parallel.DistributedDataParallel(net, device_ids=ids,
+                                                         find_unused_parameters=net.value is not None)
 
     # -- paths
 
