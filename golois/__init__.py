@@ -1,0 +1,8 @@
+"""Golois: a tactics-aware Go policy player (after Cazenave, "Combining tactical
+search and deep learning in the game of Go").
+
+Subpackages and modules are imported lazily by their users; importing
+``golois`` itself does nothing heavy (no torch import).
+"""
+
+__version__ = "0.1.0"

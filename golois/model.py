@@ -1,0 +1,323 @@
+"""The policy network (Cazenave's Golois network) and the narrow ``Network`` interface.
+
+Start reading at :class:`ModelConfig` and :data:`PRESETS`, then
+:class:`PolicyNet` (the ``nn.Module``), then :class:`Network` (what search and
+evaluation code uses: numpy in, numpy out, never torch), then
+:func:`save_model` / :func:`load_model`.
+
+The paper's network (preset ``golois``): 12 convolutional layers of 256
+filters, the first 5x5 and the others 3x3, 'same' padding, ReLU after every
+layer but the last; the last layer has ONE filter whose output plane is the
+vector of move logits (361 on 19x19).  The network is fully convolutional so
+it runs on any board size.  An optional value head (for a later MCTS) reads
+the trunk (the activations entering the last policy conv): 1x1 conv, ReLU,
+global average pooling, fc, ReLU, fc, tanh -> one scalar per position.
+
+Bagging (``Network.evaluate_symmetric``): for each symmetry ``k`` of the
+chosen set, the network is evaluated on the transformed board, its output is
+mapped back to the original frame, and log-softmax outputs are AVERAGED over
+the symmetries.  The average of log-probabilities is the log of the geometric
+mean of the probabilities; it ranks moves exactly like the paper's sum over
+symmetries, and it keeps the log-probability scale (one nat is one nat), which
+the ladder adjustments in :mod:`golois.policy` rely on.  Values are averaged.
+The 1/4/8 sets are groups (identity / rotations / all), so bagging with 4 is
+exactly equivariant to rotations and bagging with 8 to every symmetry.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from golois import symmetry
+
+FORMAT_NAME = "golois-policy"
+FORMAT_VERSION = 1
+
+
+# --------------------------------------------------------------------------- config
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """Shape of a :class:`PolicyNet`; ``layers`` counts every conv including the last."""
+
+    in_planes: int
+    layers: int = 12
+    filters: int = 256
+    first_kernel: int = 5
+    kernel: int = 3
+    value_head: bool = False
+    value_channels: int = 32
+    value_hidden: int = 64
+    preset: str = "custom"
+
+    def __post_init__(self):
+        if self.layers < 2:
+            raise ValueError("a PolicyNet needs at least 2 conv layers")
+        if self.in_planes < 1 or self.filters < 1:
+            raise ValueError("in_planes and filters must be positive")
+        if self.first_kernel % 2 == 0 or self.kernel % 2 == 0:
+            raise ValueError("kernel sizes must be odd for 'same' padding")
+
+    def to_dict(self) -> dict:
+        """Plain dict (for checkpoints and model files)."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "ModelConfig":
+        """Inverse of :meth:`to_dict`, ignoring unknown keys."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+#: name -> (layers, filters).  ``golois`` is the paper's network.
+PRESETS: dict[str, tuple[int, int]] = {
+    "golois": (12, 256),
+    "medium": (10, 128),
+    "small": (6, 64),
+    "tiny": (3, 16),
+}
+
+
+def make_config(preset: str, in_planes: int, value_head: bool = False, **overrides) -> ModelConfig:
+    """Build the :class:`ModelConfig` for a named preset (see :data:`PRESETS`)."""
+    if preset not in PRESETS:
+        raise ValueError(f"unknown preset {preset!r}; choose one of {sorted(PRESETS)}")
+    layers, filters = PRESETS[preset]
+    base = dict(in_planes=in_planes, layers=layers, filters=filters, value_head=value_head, preset=preset)
+    base.update(overrides)
+    return ModelConfig(**base)
+
+
+# --------------------------------------------------------------------------- module
+
+
+class ValueHead(nn.Module):
+    """1x1 conv -> ReLU -> global average pool -> fc -> ReLU -> fc -> tanh."""
+
+    def __init__(self, filters: int, channels: int, hidden: int):
+        super().__init__()
+        self.conv = nn.Conv2d(filters, channels, 1)
+        self.fc1 = nn.Linear(channels, hidden)
+        self.fc2 = nn.Linear(hidden, 1)
+
+    def forward(self, trunk: torch.Tensor) -> torch.Tensor:
+        """``trunk[B,F,H,W] -> value[B]`` in [-1, 1]."""
+        v = F.relu(self.conv(trunk)).mean(dim=(-2, -1))
+        return torch.tanh(self.fc2(F.relu(self.fc1(v)))).squeeze(-1)
+
+
+class PolicyNet(nn.Module):
+    """Plain stack of 'same' convs; ``forward(x) -> (logits[B, H*W], value[B] | None)``."""
+
+    def __init__(self, config: ModelConfig):
+        super().__init__()
+        self.config = config
+        c = config
+        convs = [nn.Conv2d(c.in_planes, c.filters, c.first_kernel, padding=c.first_kernel // 2)]
+        for _ in range(c.layers - 2):
+            convs.append(nn.Conv2d(c.filters, c.filters, c.kernel, padding=c.kernel // 2))
+        convs.append(nn.Conv2d(c.filters, 1, c.kernel, padding=c.kernel // 2))
+        self.convs = nn.ModuleList(convs)
+        self.value = ValueHead(c.filters, c.value_channels, c.value_hidden) if c.value_head else None
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        """He init for the ReLU layers, a small init for the linear last layer, zero biases."""
+        for conv in self.convs[:-1]:
+            nn.init.kaiming_normal_(conv.weight, nonlinearity="relu")
+            nn.init.zeros_(conv.bias)
+        last = self.convs[-1]
+        nn.init.normal_(last.weight, std=0.01 / max(1, last.weight[0].numel()) ** 0.5)
+        nn.init.zeros_(last.bias)
+
+    def trunk(self, x: torch.Tensor) -> torch.Tensor:
+        """Activations entering the last (policy) conv: every layer there ends in ReLU."""
+        for conv in self.convs[:-1]:
+            x = F.relu(conv(x))
+        return x
+
+    def forward(self, x: torch.Tensor):
+        """``x[B,C,H,W] -> (policy_logits[B,H*W], value[B] or None)``; no ReLU on the last layer."""
+        h = self.trunk(x.float() if not torch.is_floating_point(x) else x)
+        logits = self.convs[-1](h).flatten(1)
+        value = self.value(h) if self.value is not None else None
+        return logits, value
+
+
+# --------------------------------------------------------------------------- interface
+
+
+class Network:
+    """What search and evaluation code uses: numpy batches in, numpy logits out.
+
+    ``evaluate(batch[B,C,H,W]) -> (logits[B,H*W] float32, value[B] float32 | None)``.
+    """
+
+    def __init__(self, model: PolicyNet, device: str | torch.device = "cpu",
+                 dtype: torch.dtype = torch.float32, meta: Mapping[str, Any] | None = None):
+        self.device = torch.device(device)
+        self.dtype = dtype
+        self.model = model.to(self.device, dtype).eval()
+        self.meta = dict(meta or {})
+
+    @property
+    def config(self) -> ModelConfig:
+        """The model's :class:`ModelConfig`."""
+        return self.model.config
+
+    @property
+    def feature_set(self) -> dict | None:
+        """The feature set dict the model was trained with (from its metadata)."""
+        return self.meta.get("feature_set")
+
+    @property
+    def has_value(self) -> bool:
+        """Whether the model has a value head."""
+        return self.model.value is not None
+
+    def _run(self, batch: np.ndarray):
+        x = torch.as_tensor(np.asarray(batch)).to(self.device, self.dtype)
+        if x.ndim == 3:
+            raise ValueError("evaluate expects a batch [B,C,H,W]; add a leading axis")
+        with torch.inference_mode():
+            self.model.eval()
+            logits, value = self.model(x)
+        return logits.float(), (value.float() if value is not None else None)
+
+    def evaluate(self, batch: np.ndarray):
+        """Raw policy logits ``[B,H*W]`` and value ``[B]`` (or None) as float32 numpy."""
+        logits, value = self._run(batch)
+        return logits.cpu().numpy(), (value.cpu().numpy() if value is not None else None)
+
+    def evaluate_symmetric(self, batch: np.ndarray, symmetries: int = 8):
+        """Bagged evaluation over 1, 4 (rotations) or 8 symmetries.
+
+        Returns ``(scores[B,H*W], value[B] | None)`` where ``scores`` is the mean over
+        the symmetries of the log-softmax of the network's output, mapped back to the
+        original frame (a log-probability scale; argmax equals the paper's sum).
+        """
+        batch = np.asarray(batch)
+        total, vtotal = None, None
+        ks = symmetry.symmetry_set(symmetries)
+        for k in ks:
+            logits, value = self._run(symmetry.apply(batch, k))
+            logp = symmetry.inverse_logits(torch.log_softmax(logits, dim=-1), k)
+            total = logp if total is None else total + logp
+            if value is not None:
+                vtotal = value if vtotal is None else vtotal + value
+        scores = (total / len(ks)).cpu().numpy()
+        return scores, (None if vtotal is None else (vtotal / len(ks)).cpu().numpy())
+
+
+# --------------------------------------------------------------------------- files
+
+
+class FeatureSetMismatch(ValueError):
+    """The model file was trained on a different feature set than the caller expects."""
+
+    def __init__(self, found: Mapping | None, expected: Mapping, path: str = ""):
+        self.found, self.expected = found, expected
+        where = f" in {path}" if path else ""
+        super().__init__(f"feature set mismatch{where}: model was trained with {dict(found or {})}, "
+                         f"but the caller expects {dict(expected)}")
+
+
+@dataclass
+class ModelMeta:
+    """What a model file says about itself besides its weights."""
+
+    feature_set: dict
+    trained_on: str = ""
+    examples: int = 0
+    accuracy: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        check_feature_set(self.feature_set)
+
+
+def check_feature_set(fs: Mapping) -> None:
+    """Raise ValueError unless ``fs`` is ``{"name": str, "version": int, "planes": int}``."""
+    if not isinstance(fs, Mapping) or not {"name", "version", "planes"} <= set(fs):
+        raise ValueError(f"feature set must be a dict with name, version, planes; got {fs!r}")
+
+
+def same_features(a: Mapping, b: Mapping) -> bool:
+    """Feature sets are the same when name, version and plane count agree."""
+    return all(a.get(k) == b.get(k) for k in ("name", "version", "planes"))
+
+
+def atomic_torch_save(obj: Any, path: str | os.PathLike) -> None:
+    """``torch.save`` to a temporary file in the same folder, then ``os.replace``."""
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".pt", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            torch.save(obj, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def save_model(path: str | os.PathLike, model: PolicyNet | Network, meta: ModelMeta | Mapping,
+               fp16: bool = False) -> None:
+    """Write weights, config and metadata to ``path`` atomically (fp16 weights if asked)."""
+    net = model.model if isinstance(model, Network) else model
+    if isinstance(model, nn.parallel.DistributedDataParallel):
+        net = model.module
+    meta = meta if isinstance(meta, ModelMeta) else ModelMeta(**dict(meta))
+    dtype = torch.float16 if fp16 else torch.float32
+    state = {k: v.detach().to("cpu", dtype) if torch.is_floating_point(v) else v.detach().cpu()
+             for k, v in net.state_dict().items()}
+    atomic_torch_save({
+        "format": FORMAT_NAME,
+        "format_version": FORMAT_VERSION,
+        "config": net.config.to_dict(),
+        "preset": net.config.preset,
+        "weights_dtype": "float16" if fp16 else "float32",
+        "state_dict": state,
+        "meta": dataclasses.asdict(meta),
+    }, path)
+
+
+def read_model_file(path: str | os.PathLike, map_location: str = "cpu") -> dict:
+    """The raw dict stored by :func:`save_model` (checked for format)."""
+    blob = torch.load(os.fspath(path), map_location=map_location, weights_only=True)
+    if not isinstance(blob, dict) or blob.get("format") != FORMAT_NAME:
+        raise ValueError(f"{path} is not a {FORMAT_NAME} file")
+    if blob.get("format_version", 0) > FORMAT_VERSION:
+        raise ValueError(f"{path} has format version {blob['format_version']}, newer than {FORMAT_VERSION}")
+    return blob
+
+
+def load_model(path: str | os.PathLike, map_location: str = "cpu",
+               expect_features: Mapping | None = None) -> Network:
+    """Load a model file as a float32 :class:`Network` on ``map_location``.
+
+    Raises :class:`FeatureSetMismatch` when ``expect_features`` differs from the file's.
+    """
+    blob = read_model_file(path, map_location="cpu")
+    meta = blob["meta"]
+    if expect_features is not None and not same_features(meta.get("feature_set") or {}, expect_features):
+        raise FeatureSetMismatch(meta.get("feature_set"), expect_features, os.fspath(path))
+    config = ModelConfig.from_dict(blob["config"])
+    net = PolicyNet(config)
+    net.load_state_dict({k: v.float() if torch.is_floating_point(v) else v
+                         for k, v in blob["state_dict"].items()})
+    return Network(net, device=map_location, meta=meta)

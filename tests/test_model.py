@@ -1,0 +1,138 @@
+"""Tests for golois.model: shapes, ReLU placement, equivariance, bagging, save/load."""
+
+import numpy as np
+import pytest
+import torch
+
+from golois import symmetry as sym
+from golois.model import (PRESETS, FeatureSetMismatch, ModelConfig, ModelMeta, Network, PolicyNet,
+                          load_model, make_config, save_model)
+
+torch.set_num_threads(1)
+FS = {"name": "test", "version": 1, "planes": 3}
+
+
+def tiny(value_head=False, seed=0):
+    torch.manual_seed(seed)
+    return PolicyNet(make_config("tiny", in_planes=3, value_head=value_head))
+
+
+def test_presets():
+    cfg = make_config("golois", in_planes=21)
+    assert (cfg.layers, cfg.filters, cfg.first_kernel, cfg.kernel) == (12, 256, 5, 3)
+    net = PolicyNet(cfg)
+    assert len(net.convs) == 12
+    assert net.convs[0].kernel_size == (5, 5) and net.convs[1].kernel_size == (3, 3)
+    assert net.convs[-1].out_channels == 1
+    assert {"golois", "small", "medium", "tiny"} <= set(PRESETS)
+    with pytest.raises(ValueError):
+        make_config("huge", in_planes=3)
+    assert ModelConfig.from_dict(cfg.to_dict()) == cfg
+
+
+@pytest.mark.parametrize("size", [9, 19])
+def test_shapes(size):
+    net = tiny(value_head=True)
+    logits, value = net(torch.rand(2, 3, size, size))
+    assert logits.shape == (2, size * size) and value.shape == (2,)
+    assert value.abs().max() <= 1
+    logits, value = tiny()(torch.zeros(2, 3, size, size, dtype=torch.uint8))
+    assert value is None and logits.shape == (2, size * size)
+
+
+def test_relu_placement():
+    net = tiny()
+    outs, ins = [], []
+    for conv in net.convs:
+        conv.register_forward_hook(lambda m, i, o: outs.append(o))
+        conv.register_forward_pre_hook(lambda m, i: ins.append(i[0]))
+    logits, _ = net(torch.randn(4, 3, 7, 7))
+    for prev_out, next_in in zip(outs[:-1], ins[1:]):
+        assert torch.equal(next_in, torch.relu(prev_out))  # ReLU after every layer but the last
+    assert torch.equal(logits, outs[-1].flatten(1))  # last layer: raw logits, no ReLU
+    assert (logits < 0).any()
+
+
+def symmetrise_(net):
+    """Make every conv kernel invariant under the 8 symmetries: the net becomes equivariant."""
+    with torch.no_grad():
+        for conv in net.convs:
+            w = conv.weight
+            w.copy_(sum(sym.apply(w, k) for k in range(8)) / 8)
+
+
+def test_equivariance_with_symmetric_weights():
+    net = tiny()
+    symmetrise_(net)
+    x = torch.rand(2, 3, 9, 9)
+    ref, _ = net(x)
+    for k in range(8):
+        out, _ = net(sym.apply(x, k))
+        assert torch.allclose(out, sym.apply_logits(ref, k), atol=1e-5)
+
+
+@pytest.mark.parametrize("n,ks", [(4, sym.ROTATIONS), (8, sym.ALL)])
+def test_bagging_is_equivariant(n, ks):
+    network = Network(tiny(value_head=True, seed=1))
+    x = np.random.default_rng(0).random((2, 3, 9, 9)).astype(np.float32)
+    ref, vref = network.evaluate_symmetric(x, symmetries=n)
+    for k in ks:
+        out, v = network.evaluate_symmetric(sym.apply(x, k), symmetries=n)
+        assert np.allclose(out, sym.apply_logits(ref, k), atol=1e-5)
+        assert np.allclose(v, vref, atol=1e-6)
+    # without bagging a random network is not equivariant
+    plain, _ = network.evaluate(sym.apply(x, 1))
+    assert not np.allclose(plain, sym.apply_logits(network.evaluate(x)[0], 1), atol=1e-3)
+
+
+def test_bagging_one_is_log_softmax():
+    network = Network(tiny())
+    x = np.random.default_rng(2).integers(0, 2, (3, 3, 9, 9)).astype(np.uint8)
+    logits, value = network.evaluate(x)
+    scores, _ = network.evaluate_symmetric(x, symmetries=1)
+    assert value is None and logits.dtype == np.float32
+    assert np.allclose(scores, torch.log_softmax(torch.from_numpy(logits), -1).numpy(), atol=1e-6)
+
+
+@pytest.mark.parametrize("fp16", [False, True])
+def test_save_load_roundtrip(tmp_path, fp16):
+    net = tiny(value_head=True)
+    meta = ModelMeta(feature_set=FS, trained_on="synthetic", examples=1234, accuracy={"top1": 0.5})
+    path = tmp_path / "m.pt"
+    save_model(path, net, meta, fp16=fp16)
+    loaded = load_model(path, expect_features=dict(FS))
+    assert loaded.config == net.config
+    assert loaded.meta["examples"] == 1234 and loaded.meta["accuracy"] == {"top1": 0.5}
+    assert loaded.meta["trained_on"] == "synthetic" and loaded.feature_set == FS
+    assert all(p.dtype == torch.float32 for p in loaded.model.parameters())
+    x = np.random.default_rng(0).random((2, 3, 9, 9)).astype(np.float32)
+    a, va = Network(net).evaluate(x)
+    b, vb = loaded.evaluate(x)
+    tol = 2e-2 if fp16 else 0
+    assert np.allclose(a, b, atol=tol) and np.allclose(va, vb, atol=tol)
+    if not fp16:
+        assert np.array_equal(a, b)
+
+
+def test_fp16_is_smaller(tmp_path):
+    net = PolicyNet(make_config("small", in_planes=3))
+    save_model(tmp_path / "a.pt", net, {"feature_set": FS})
+    save_model(tmp_path / "b.pt", net, {"feature_set": FS}, fp16=True)
+    assert (tmp_path / "b.pt").stat().st_size < 0.6 * (tmp_path / "a.pt").stat().st_size
+
+
+def test_feature_mismatch(tmp_path):
+    save_model(tmp_path / "m.pt", tiny(), ModelMeta(feature_set=FS))
+    other = {"name": "test", "version": 2, "planes": 3}
+    with pytest.raises(FeatureSetMismatch) as err:
+        load_model(tmp_path / "m.pt", expect_features=other)
+    assert isinstance(err.value, ValueError)
+    assert "'version': 1" in str(err.value) and "'version': 2" in str(err.value)
+    with pytest.raises(ValueError):
+        ModelMeta(feature_set={"name": "x"})
+
+
+def test_not_a_model_file(tmp_path):
+    torch.save({"hello": 1}, tmp_path / "x.pt")
+    with pytest.raises(ValueError):
+        load_model(tmp_path / "x.pt")

@@ -1,0 +1,152 @@
+"""Tests for golois.training: schedule, sampler, learning, exact resume, files, CLI."""
+
+import csv
+import dataclasses
+import subprocess
+import sys
+import types
+
+import numpy as np
+import pytest
+import torch
+
+from golois import training
+from golois.model import load_model
+from golois.training import (EpochSampler, LRSchedule, TrainConfig, Trainer, augment_batch, lr_scale,
+                             parse_count)
+from tests.synthetic_data import FEATURES, MarkedMoves
+
+torch.set_num_threads(1)
+
+
+def cfg(tmp_path, **kw):
+    base = dict(out_dir=str(tmp_path / "run"), preset="tiny", batch_size=32, lr_schedule="0.1@0",
+                max_examples=640, checkpoint_every=160, eval_every=320, eval_positions=64,
+                log_every=64, workers=0, progress=False, seed=3)
+    base.update(kw)
+    return TrainConfig(**base)
+
+
+def weights(trainer):
+    return {k: v.clone() for k, v in trainer.net.state_dict().items()}
+
+
+def test_schedule_and_counts():
+    s = LRSchedule.parse("0.2@0,0.1@1M,0.05@2.5M,0.025@3e6")
+    assert [s.lr_at(x) for x in (0, 999_999, 1_000_000, 2_600_000, 10**9)] == [0.2, 0.2, 0.1, 0.05, 0.025]
+    assert parse_count("250k") == 250_000 and parse_count("1G") == 10**9
+    with pytest.raises(ValueError):
+        LRSchedule.parse("0.1@5")
+    assert lr_scale(64, "none") == 1 and lr_scale(64, "sqrt") == 8 and lr_scale(64, "linear") == 64
+    with pytest.raises(ValueError):
+        TrainConfig(loss="hinge")
+
+
+def test_sampler_resume_and_ranks():
+    full = list(EpochSampler(10, seed=1, epoch=2))
+    assert sorted(full) == list(range(10)) and full != list(range(10))
+    assert list(EpochSampler(10, seed=1, epoch=2, start=4)) == full[4:]
+    assert list(EpochSampler(10, seed=1, epoch=3)) != full
+    r0 = list(EpochSampler(11, 1, 0, 2, rank=0, world=2))
+    r1 = list(EpochSampler(11, 1, 0, 2, rank=1, world=2))
+    perm = EpochSampler(11, 1, 0).permutation().tolist()
+    assert len(r0) == len(r1) == 4 and r0 == perm[2:10:2] and r1 == perm[3:10:2]
+
+
+def test_augment_batch_keeps_labels_consistent():
+    ds = MarkedMoves(n=64, size=7)
+    planes = torch.from_numpy(ds.planes)
+    moves = torch.from_numpy(ds.moves)
+    p2, m2 = augment_batch(planes, moves, torch.Generator().manual_seed(0))
+    assert not torch.equal(p2, planes)
+    marker = p2[:, 1].reshape(64, -1).argmax(-1)
+    assert torch.equal(marker, m2)
+
+
+@pytest.mark.parametrize("loss", ["xent", "mse"])
+def test_loss_falls_and_files(tmp_path, loss):
+    train, test = MarkedMoves(n=1024, seed=0), MarkedMoves(n=128, seed=1)
+    lr = "0.1@0" if loss == "xent" else "0.001@0"  # the sum-of-squares loss needs a smaller rate
+    c = cfg(tmp_path, max_examples=3072, lr_schedule=lr, momentum=0.9, eval_every=1024,
+            checkpoint_every=1024, eval_positions=128, loss=loss, fp16_weights=True)
+    trainer = Trainer(c, train, test)
+    top1_before, _, _ = trainer.evaluate()
+    out = trainer.train()
+    assert out["completed"] and out["examples"] >= 3072
+    top1_after = trainer.progress.history[-1][1]
+    assert top1_after > max(0.5, top1_before + 0.3), (top1_before, top1_after)
+    with open(trainer.csv_path) as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == list(training.CSV_FIELDS)
+    losses = [float(r["loss"]) for r in rows]
+    assert losses[-1] < 0.9 * losses[0]
+    assert sum(1 for r in rows if r["test_top1"]) == 3
+    assert (tmp_path / "run" / "learning_curve.png").stat().st_size > 1000
+    net = load_model(trainer.model_path, expect_features=FEATURES)
+    assert net.meta["examples"] == out["examples"] and net.meta["trained_on"].startswith("synthetic")
+    assert net.meta["accuracy"]["top1"] == pytest.approx(top1_after)
+
+
+def run_killed_then_resumed(tmp_path, name, **kw):
+    train, test = MarkedMoves(n=300, seed=0), MarkedMoves(n=64, seed=1)
+    c = cfg(tmp_path / name, momentum=0.9, **kw)
+    Trainer(c, train, test).train(max_steps=8)  # "killed" at 256 examples; checkpoint at 160
+    resumed = Trainer(dataclasses.replace(c, resume="auto"), train, test)
+    assert resumed.progress.examples == 160
+    resumed.train()
+    return resumed
+
+
+def test_resume_equals_uninterrupted(tmp_path):
+    train, test = MarkedMoves(n=300, seed=0), MarkedMoves(n=64, seed=1)
+    full = Trainer(cfg(tmp_path / "full", momentum=0.9), train, test)
+    full.train()
+    resumed = run_killed_then_resumed(tmp_path, "resumed")
+    a, b = weights(full), weights(resumed)
+    assert all(torch.equal(a[k], b[k]) for k in a)
+    assert resumed.progress.examples == full.progress.examples >= 640
+    assert resumed.progress.epoch == full.progress.epoch == 2
+    assert resumed.progress.history == full.progress.history
+    with open(resumed.csv_path) as f:
+        ex = [int(r["examples"]) for r in csv.DictReader(f)]
+    assert ex == sorted(ex) and len(ex) == len(set(ex))  # rows after the checkpoint were redone once
+
+
+def test_workers_give_same_batches(tmp_path):
+    train, test = MarkedMoves(n=200, seed=0), MarkedMoves(n=32, seed=1)
+    a = Trainer(cfg(tmp_path / "a", max_examples=256), train, test)
+    a.train()
+    b = Trainer(cfg(tmp_path / "b", max_examples=256, workers=2), train, test)
+    b.train()
+    wa, wb = weights(a), weights(b)
+    assert all(torch.equal(wa[k], wb[k]) for k in wa)
+
+
+def test_resume_rejects_other_model(tmp_path):
+    train = MarkedMoves(n=64)
+    c = cfg(tmp_path, max_examples=64, checkpoint_every=32)
+    Trainer(c, train, None).train()
+    with pytest.raises(ValueError, match="different model"):
+        Trainer(dataclasses.replace(c, preset="small", resume="auto"), train, None)
+
+
+def test_main_with_datasets_module(tmp_path, monkeypatch):
+    fake = types.ModuleType("golois.datasets")
+    calls = []
+
+    def open_dataset(path, split="train", symmetries=True):
+        calls.append((path, split, symmetries))
+        return MarkedMoves(n=128 if split == "train" else 32, seed=0 if split == "train" else 1)
+
+    fake.open_dataset = open_dataset
+    monkeypatch.setitem(sys.modules, "golois.datasets", fake)
+    out = tmp_path / "cli"
+    rc = training.main(["--data", "DATA", "--out-dir", str(out), "--preset", "tiny", "--batch-size", "16",
+                        "--max-examples", "128", "--eval-every", "64", "--workers", "0", "--no-progress"])
+    assert rc == 0 and (out / "model.pt").exists() and (out / "checkpoint.pt").exists()
+    assert calls == [("DATA", "train", False), ("DATA", "test", False)]
+
+
+def test_train_py_help():
+    r = subprocess.run([sys.executable, "train.py", "--help"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "--lr-schedule" in r.stdout and "--no-softmax" in r.stdout
