@@ -21,7 +21,7 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 
-MODULES = ["board", "ladder", "features", "benson", "solver"]
+MODULES = ["board", "ladder", "features", "benson", "solver", "capture"]
 
 extensions = [
     Extension(

@@ -2,20 +2,22 @@
 
 - `ladder_attack VERTEX` -> `0` or `1 MOVE` (`3 MOVE` when the ladder hangs on a ko); like GNU Go,
   fails unless the string has exactly two liberties.
-- `attack VERTEX` -> `0`, `1 MOVE` or `3 MOVE`: a string in atari is taken at its liberty; a
-  two-liberty string is read as a ladder; three or more liberties answer `0` (beyond a ladder
-  reader: a general capture search for 3-4 liberties is not written yet).
-- `defend VERTEX` -> `0`, `1 MOVE` or `3 MOVE`; `1 PASS` when the string is in no ladder danger.
+- `attack VERTEX` -> `0`, `1 MOVE`, `2 MOVE` or `3 MOVE` (GNU Go's ko codes: 2 = succeeds if the
+  attacker gets the first ko capture, 3 = only if it makes the first ko threat), answered by the
+  capture search (tactics.capture) for strings of up to 4 liberties; more liberties answer `0`.
+- `defend VERTEX` -> the same codes for the string's owner; like GNU Go, `1 PASS` for a string
+  with more than 4 liberties, and otherwise a saving move even when the string is not attacked.
 - `ladder_facts` -> the side to move's ladder capture / save / push moves, one line each.
 
-A budget-exhausted read answers `? ladder reading undecided` rather than guess.  Handlers take
+A budget-exhausted read answers `? ... undecided` rather than guess.  Handlers take
 `(engine, *args)`; `COMMANDS` is added to the engine by golois.engine.command_sets.
 """
 
 from __future__ import annotations
 
 from tactics.board import BLACK, WHITE
-from tactics.ladder import CAPTURED, ESCAPED, KO, UNKNOWN, ladder_capture, ladder_escape, ladder_facts
+from tactics.capture import UNKNOWN as CAPTURE_UNKNOWN, capture_attack, capture_defend
+from tactics.ladder import ESCAPED, KO, UNKNOWN, ladder_capture, ladder_facts
 
 from golois.gtp import CommandSet, GtpFailure
 
@@ -46,24 +48,26 @@ def ladder_attack(engine, vertex):
     return "0" if result == ESCAPED else _answer(engine, result, move)
 
 
+def _capture_answer(engine, result: int, move) -> str:
+    if result == CAPTURE_UNKNOWN:
+        raise GtpFailure("capture reading undecided (node budget or ply limit)")
+    if result == 0:
+        return "0"
+    return f"{result} {engine.format_vertex(move).upper()}"
+
+
 @COMMANDS.command("attack")
 def attack(engine, vertex):
     s = _string(engine, vertex)
-    if engine.board.liberties(s) > 2:
-        return "0"
-    result, move, _ = ladder_capture(engine.board, s, sequence=False)
-    return "0" if result == ESCAPED else _answer(engine, result, move)
+    result, move, _ = capture_attack(engine.board, s)
+    return _capture_answer(engine, result, move)
 
 
 @COMMANDS.command("defend")
 def defend(engine, vertex):
     s = _string(engine, vertex)
-    result, move, _ = ladder_escape(engine.board, s, sequence=False)
-    if result == CAPTURED:
-        return "0"
-    if result == ESCAPED:
-        return f"1 {engine.format_vertex(move).upper()}"
-    return _answer(engine, result, move)
+    result, move, _ = capture_defend(engine.board, s)
+    return _capture_answer(engine, result, move)
 
 
 @COMMANDS.command("ladder_facts")
