@@ -10,6 +10,7 @@ attacker strings.  How many liberties are still read shrinks with depth (4 near 
 Start reading at `capture_attack_c` / `capture_defend_c` in capture.pyx, then `_attack` / `_defend`.
 """
 
+from libc.stdint cimport uint64_t
 from tactics.board cimport board_t, MAX_POINTS
 
 cpdef enum CaptureResult:
@@ -29,6 +30,20 @@ cdef struct capture_params_t:
                               # below it only the ladder reader attacks two-liberty strings
     int ladder_nodes          # budget of each ladder-leaf read (default 300)
 
+cdef enum:
+    CAPTURE_TT_SIZE = 1 << 16 # entries of a transposition table (a power of two)
+
+cdef struct capture_tt_entry_t:
+    uint64_t key              # position hash ^ side to move ^ ko state ^ ko-lift flag
+    int stamp                 # query that wrote it (entries of other queries are ignored)
+    int depth                 # depth it was searched at (reused at this depth or deeper)
+    int value                 # the mover's value
+    int move                  # its best move
+
+cdef struct capture_tt_t:
+    int stamp                 # the current query's stamp (bumped per query: no clearing)
+    capture_tt_entry_t entries[CAPTURE_TT_SIZE]
+
 cdef struct capture_ctx_t:
     board_t *b                # the board searched (restored on return)
     int target                # a stone of the string read
@@ -38,13 +53,17 @@ cdef struct capture_ctx_t:
     bint aborted              # a limit was hit: the answer is UNKNOWN
     bint ko_lifted            # a ko ban was ignored on the current line (at most one per line)
     capture_params_t p        # the limits
+    capture_tt_t *tt          # transposition table, or NULL
 
 cdef void capture_default_params(capture_params_t *p) noexcept nogil   # the defaults above
 
 # Attacker (the string's opponent) to move: can the string at s be captured?  Writes the move to
-# *move (NO_POINT on FAIL) and the moves played to *nodes.  Returns a CaptureResult.
-cdef int capture_attack_c(board_t *b, int s, const capture_params_t *p, int *move, int *nodes) except -1 nogil
+# *move (NO_POINT on FAIL) and the moves played to *nodes.  Returns a CaptureResult.  tt: a
+# caller-owned transposition table (NULL: none); one table must not serve two threads at once.
+cdef int capture_attack_c(board_t *b, int s, const capture_params_t *p, capture_tt_t *tt,
+                          int *move, int *nodes) except -1 nogil
 
 # The string's owner to move: can it be saved?  WIN with *move = PASS when the string has more
 # than max_libs liberties (GNU Go's convention); otherwise the first saving move found.
-cdef int capture_defend_c(board_t *b, int s, const capture_params_t *p, int *move, int *nodes) except -1 nogil
+cdef int capture_defend_c(board_t *b, int s, const capture_params_t *p, capture_tt_t *tt,
+                          int *move, int *nodes) except -1 nogil

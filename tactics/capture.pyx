@@ -28,6 +28,8 @@ for no move; `defend` answers (WIN, None) for a string with more than `max_libs`
 """
 
 cimport cython
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport calloc
 from tactics.board cimport (
     Board, board_t, board_is_legal, board_liberties, board_play_unchecked, board_undo,
     board_adjacent_strings, board_captures_of, opponent, board_row, board_col,
@@ -154,6 +156,28 @@ cdef int _capturing_moves(board_t *b, int s, int c, int *cand, int *score, int n
             n = _add(cand, score, n, lib, base + b.nstones[adj[j]])
     return n
 
+cdef int _neighbour_libs(board_t *b, int t, const int *libs, int nl, int c, int maxlibs,
+                         int *cand, int *score, int n, int base) noexcept nogil:
+    """Add the liberties of c's strings (other than the one at t, with at most maxlibs
+    liberties) that touch the liberties libs[0:nl]: the strings the target would join, or the
+    attacker's walls around it; score base minus their liberty count.  Returns the new count."""
+    cdef int k, i, j, q, h, cnt
+    cdef int nl2[4]
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for i in range(nl):
+        for k in range(4):
+            q = libs[i] + d[k]
+            if b.color[q] != c:
+                continue
+            h = b.head[q]
+            if h == b.head[t] or b.libs[h] > maxlibs:
+                continue
+            cnt = board_liberties(b, h, nl2, 4)
+            for j in range(cnt):
+                n = _add(cand, score, n, nl2[j], base - 10 * cnt)
+    return n
+
 cdef int _attack_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil:
     """Attacker candidates against the target (see the module docstring), best first; returns
     how many."""
@@ -184,6 +208,8 @@ cdef int _attack_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil
                 if b.color[q] == EMPTY:
                     n = _add(cand, score, n, q, 500 + 10 * _approxlib(b, q, a, 4)
                              - _approxlib(b, q, dfd, 4))
+        # the defender strings the target could join through a liberty
+        n = _neighbour_libs(b, ctx.target, libs, nl, dfd, 3, cand, score, n, 300)
     _sort(cand, score, n)
     return n
 
@@ -220,6 +246,8 @@ cdef int _defend_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil
                     own = _approxlib(b, q, dfd, 4)
                     if own >= 3:
                         n = _add(cand, score, n, q, 100 + own)
+        # strengthen the friendly strings the target would join through a liberty
+        n = _neighbour_libs(b, ctx.target, libs, nl, dfd, 3, cand, score, n, 150)
     _sort(cand, score, n)
     return n
 
@@ -265,12 +293,48 @@ cdef inline int _cap(int v, bint ko_capture, bint lifted) noexcept nogil:
         v = V_KO_B
     return v
 
+cdef inline uint64_t _key(capture_ctx_t *ctx, int kind) noexcept nogil:
+    """Transposition key of the current node: stones, side (kind: 0 attack, 1 defend node),
+    the ko ban and whether a ko ban was lifted on this line."""
+    cdef board_t *b = ctx.b
+    cdef uint64_t k = b.hash ^ (<uint64_t>(b.ko * 2 + kind + 1) * 0x9E3779B97F4A7C15ULL)
+    if ctx.ko_lifted:
+        k ^= 0xD6E8FEB86659FD93ULL
+    return k
+
+cdef inline bint _tt_probe(capture_ctx_t *ctx, uint64_t key, int depth, int *value, int *move) noexcept nogil:
+    """A stored result for this node searched at this depth or shallower (deeper or equal
+    search); True and value/move set if found."""
+    cdef capture_tt_entry_t *e
+    if ctx.tt == NULL:
+        return False
+    e = &ctx.tt.entries[key & (CAPTURE_TT_SIZE - 1)]
+    if e.stamp != ctx.tt.stamp or e.key != key or e.depth > depth:
+        return False
+    value[0] = e.value
+    if move != NULL:
+        move[0] = e.move
+    return True
+
+cdef inline void _tt_store(capture_ctx_t *ctx, uint64_t key, int depth, int value, int move) noexcept nogil:
+    """Remember a finished node's value (not called for aborted searches)."""
+    cdef capture_tt_entry_t *e
+    if ctx.tt == NULL:
+        return
+    e = &ctx.tt.entries[key & (CAPTURE_TT_SIZE - 1)]
+    e.key = key
+    e.stamp = ctx.tt.stamp
+    e.depth = depth
+    e.value = value
+    e.move = move
+
 cdef int _attack(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
     """Attacker to move: the attacker's value (V_LOSE..V_WIN); *move (if not NULL) gets the best
     move, NO_POINT when none works."""
     cdef board_t *b = ctx.b
     cdef int cand[MAX_CANDS]
     cdef int score[MAX_CANDS]
+    cdef uint64_t key
     cdef int n, nl, i, m, v, r, lm = NO_POINT, lnodes, best = V_LOSE, bestmove = NO_POINT
     cdef int a = ctx.attacker
     cdef bint lifted, ko
@@ -301,6 +365,9 @@ cdef int _attack(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
             return V_WIN
     if nl > _libs_allowed(ctx, depth):
         return V_LOSE
+    key = _key(ctx, 0)
+    if _tt_probe(ctx, key, depth, &v, move):
+        return v
     n = _attack_moves(ctx, cand, score)
     for i in range(n):
         m = cand[i]
@@ -325,6 +392,7 @@ cdef int _attack(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
             bestmove = m
             if v == V_WIN:
                 break
+    _tt_store(ctx, key, depth, best, bestmove)
     if move != NULL:
         move[0] = bestmove
     return best
@@ -340,6 +408,7 @@ cdef int _defend(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
     cdef board_t *b = ctx.b
     cdef int cand[MAX_CANDS]
     cdef int score[MAX_CANDS]
+    cdef uint64_t key
     cdef int n, i, m, v, best = V_LOSE, bestmove = NO_POINT
     cdef bint lifted, ko
     if move != NULL:
@@ -351,6 +420,9 @@ cdef int _defend(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
         return V_LOSE
     if b.libs[b.head[ctx.target]] > _libs_allowed(ctx, depth + 1) and b.libs[b.head[ctx.target]] > 2:
         return V_WIN                    # safe even if the defender tenukis (2 libs: the ladder decides)
+    key = _key(ctx, 1)
+    if _tt_probe(ctx, key, depth, &v, move):
+        return v
     n = _defend_moves(ctx, cand, score)
     for i in range(n):
         m = cand[i]
@@ -370,14 +442,19 @@ cdef int _defend(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
             bestmove = m
             if v == V_WIN:
                 break
+    _tt_store(ctx, key, depth, best, bestmove)
     if move != NULL:
         move[0] = bestmove
     return best
 
 # ------------------------------------------------------------------------------ queries
 
-cdef inline void _ctx_init(capture_ctx_t *ctx, board_t *b, int s, const capture_params_t *p) noexcept nogil:
-    """A fresh query context for the string at s."""
+cdef inline void _ctx_init(capture_ctx_t *ctx, board_t *b, int s, const capture_params_t *p,
+                           capture_tt_t *tt) noexcept nogil:
+    """A fresh query context for the string at s (a new stamp in the table)."""
+    ctx.tt = tt
+    if tt != NULL:
+        tt.stamp += 1
     ctx.b = b
     ctx.target = s
     ctx.defender = b.color[s]
@@ -397,7 +474,8 @@ cdef inline int _gtp_code(int v) noexcept nogil:
         return CAPTURE_KO_B
     return CAPTURE_FAIL
 
-cdef int capture_attack_c(board_t *b, int s, const capture_params_t *p, int *move, int *nodes) except -1 nogil:
+cdef int capture_attack_c(board_t *b, int s, const capture_params_t *p, capture_tt_t *tt,
+                          int *move, int *nodes) except -1 nogil:
     """Attacker to move: can the string at s be captured?  (See capture.pxd.)"""
     cdef capture_ctx_t ctx
     cdef int v
@@ -405,7 +483,7 @@ cdef int capture_attack_c(board_t *b, int s, const capture_params_t *p, int *mov
     nodes[0] = 0
     if b.color[s] != BLACK and b.color[s] != WHITE:
         return CAPTURE_FAIL
-    _ctx_init(&ctx, b, s, p)
+    _ctx_init(&ctx, b, s, p, tt)
     if b.libs[b.head[s]] > p.max_libs:
         return CAPTURE_FAIL
     v = _attack(&ctx, 0, move)
@@ -417,7 +495,8 @@ cdef int capture_attack_c(board_t *b, int s, const capture_params_t *p, int *mov
         move[0] = NO_POINT
     return _gtp_code(v)
 
-cdef int capture_defend_c(board_t *b, int s, const capture_params_t *p, int *move, int *nodes) except -1 nogil:
+cdef int capture_defend_c(board_t *b, int s, const capture_params_t *p, capture_tt_t *tt,
+                          int *move, int *nodes) except -1 nogil:
     """Owner to move: can the string at s be saved?  (See capture.pxd.)"""
     cdef capture_ctx_t ctx
     cdef int v
@@ -427,7 +506,7 @@ cdef int capture_defend_c(board_t *b, int s, const capture_params_t *p, int *mov
         return CAPTURE_WIN
     if b.libs[b.head[s]] > p.max_libs:
         return CAPTURE_WIN
-    _ctx_init(&ctx, b, s, p)
+    _ctx_init(&ctx, b, s, p, tt)
     v = _defend(&ctx, 0, move)
     nodes[0] = ctx.nodes
     if ctx.aborted:
@@ -445,6 +524,11 @@ KO_A = int(CAPTURE_KO_A)
 KO_B = int(CAPTURE_KO_B)
 UNKNOWN = int(CAPTURE_UNKNOWN)
 RESULT_NAMES = {0: "fail", 1: "win", 2: "ko_a", 3: "ko_b", 4: "unknown"}
+
+# the Python API's transposition table (the GIL serialises the callers)
+cdef capture_tt_t *_TT = <capture_tt_t *>calloc(1, sizeof(capture_tt_t))
+if _TT == NULL:
+    raise MemoryError("capture transposition table")
 
 
 cdef capture_params_t _params(dict limits) except *:
@@ -483,21 +567,21 @@ cdef int _stone_point(Board board, object vertex) except -2:
     return s
 
 
-def capture_attack(Board board, vertex, **limits):
+def capture_attack(Board board, vertex, bint tt=True, **limits):
     """(result, move, nodes): can the string at vertex be captured, its opponent moving first?
     result: FAIL, WIN, KO_A, KO_B (GNU Go's GTP codes 0-3) or UNKNOWN; move a flat index or None."""
     cdef int s = _stone_point(board, vertex), m = NO_POINT, nodes = 0, r
     cdef capture_params_t p = _params(limits)
     with nogil:
-        r = capture_attack_c(&board.b, s, &p, &m, &nodes)
+        r = capture_attack_c(&board.b, s, &p, _TT if tt else NULL, &m, &nodes)
     return r, _flat_or_none(&board.b, m), nodes
 
 
-def capture_defend(Board board, vertex, **limits):
+def capture_defend(Board board, vertex, bint tt=True, **limits):
     """(result, move, nodes): can the string at vertex be saved, its owner moving first?
     (WIN, None, 0) for a string with more than max_libs liberties (GNU Go answers `1 PASS`)."""
     cdef int s = _stone_point(board, vertex), m = PASS, nodes = 0, r
     cdef capture_params_t p = _params(limits)
     with nogil:
-        r = capture_defend_c(&board.b, s, &p, &m, &nodes)
+        r = capture_defend_c(&board.b, s, &p, _TT if tt else NULL, &m, &nodes)
     return r, _flat_or_none(&board.b, m), nodes
