@@ -271,3 +271,27 @@ def test_differential_against_gnugo(gnugo):
             agree += str(ours) == theirs
     assert total >= 40
     assert agree / total >= 0.85, (agree, total)
+
+
+def test_gtp_attack_defend_match_gnugo(gnugo):
+    """GTP attack/defend answer in GNU Go's formats, and as GNU Go does on these strings."""
+    from golois.engine import build_engine
+    eng = build_engine()
+    b = from_diagram(RACE3)
+    for e in (eng, gnugo):
+        e_send = e.handle if e is eng else e.send
+        e_send("boardsize 9")
+        e_send("clear_board")
+        for flat in range(81):
+            c = b.get(flat)
+            if c:
+                e_send(f"play {'b' if c == BLACK else 'w'} {v(b, flat)}")
+
+    def ours(cmd):
+        return eng.handle(cmd).strip().lstrip("=").strip()
+
+    assert ours("attack A5") == gnugo.send("attack A5") == "1 B5"
+    assert ours("attack C9") == gnugo.send("attack C9") == "0"
+    assert ours("defend C9").startswith("1 ") and gnugo.send("defend C9").startswith("1 ")
+    assert ours("defend A5") == gnugo.send("defend A5") == "1 B5"
+    assert eng.handle("attack E1").startswith("?")              # empty point
