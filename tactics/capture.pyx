@@ -8,12 +8,15 @@ the GIL, making and unmaking moves on the board.  Start at `capture_attack_c` an
   depth allows (`_libs_allowed`: 4 above `fourlib_depth`, 3 above `threelib_depth`, 2 above
   `twolib_depth`, else none) is safe; a two-liberty string is first handed to the ladder reader
   (tactics.ladder) as a cheap leaf.  Candidates (`_attack_moves`): the string's liberties, the
-  empty neighbours of those liberties (nets / geta, approach moves), and the liberties of the
-  attacker's own strings in atari next to the string.  An attacker move that puts its own string
+  empty neighbours of those liberties (nets / geta, approach moves), the liberties of the
+  attacker's own strings in atari next to the string, and captures of defender strings in atari
+  that free those strings or the attacker's other weak strings racing the target.  An attacker move that puts its own string
   in atari is kept only on a liberty of the string (throw-ins, snapbacks).
 - `_defend` (defender to move): candidates (`_defend_moves`) are captures of adjacent attacker
   strings in atari, the string's liberties, ataris on adjacent two-liberty attacker strings, and
-  (for strings with two or more liberties) the empty neighbours of the liberties.
+  (for strings with two or more liberties) the empty neighbours of the liberties.  When every
+  candidate fails, the defender may pass: a string the attacker cannot take even moving twice
+  (shared liberties it cannot fill, a seki) is safe, and a root `defend` then answers PASS.
 
 Values inside the search are from the mover's point of view, LOSE < KO_B < KO_A < WIN, and the
 opponent's value v is 3 - v for the mover (a ko the opponent wins by taking first is one the
@@ -184,7 +187,8 @@ cdef int _attack_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil
     cdef board_t *b = ctx.b
     cdef int libs[8]
     cdef int adj[MAX_ADJ]
-    cdef int n = 0, nl, na, i, k, j, m, q, lib
+    cdef int alibs[2]
+    cdef int n = 0, nl, na, i, k, j, m, q, lib, cnt
     cdef int a = ctx.attacker, dfd = ctx.defender
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
@@ -200,6 +204,14 @@ cdef int _attack_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil
             board_liberties(b, adj[j], &lib, 1)
             n = _add(cand, score, n, lib, 1500 + b.nstones[adj[j]])
             n = _capturing_moves(b, adj[j], dfd, cand, score, n, 1600)
+        elif b.libs[adj[j]] <= nl + 1:
+            # a weak attacker string in a race with the target: gain liberties by capturing,
+            # or (two liberties) by extending / connecting
+            n = _capturing_moves(b, adj[j], dfd, cand, score, n, 1400)
+            if b.libs[adj[j]] == 2:
+                cnt = board_liberties(b, adj[j], alibs, 2)
+                for k in range(cnt):
+                    n = _add(cand, score, n, alibs[k], 1300 + 10 * _approxlib(b, alibs[k], a, 4))
     # nets and approach moves: empty neighbours of the liberties
     if nl >= 2:
         for i in range(nl):
@@ -442,6 +454,16 @@ cdef int _defend(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
             bestmove = m
             if v == V_WIN:
                 break
+    if best < V_WIN:
+        # every move fails: is the string safe as it stands (the attacker moving twice)?
+        if not _spend(ctx):
+            return V_LOSE
+        v = 3 - _attack(ctx, depth + 1, NULL)
+        if ctx.aborted:
+            return V_LOSE
+        if v > best:
+            best = v
+            bestmove = PASS
     _tt_store(ctx, key, depth, best, bestmove)
     if move != NULL:
         move[0] = bestmove
