@@ -7,7 +7,7 @@ liberties, and prints the agreement on the result code (0, 1, 2, 3; ours may als
 the confusion tables, the queries per second of each side, and examples of disagreements.
 
     PYTHONPATH=. python bench/capture_parity.py [--data ../shared/data] [--strings 1000] [--seed 1]
-        [--defend]  (also compare `defend`)  [--max-nodes 20000]
+        [--defend]  (also compare `defend`)  [--limit max_nodes=20000 ...]
 
 Timing: ours is the in-process call; GNU Go's includes its GTP round trip (a pipe write and
 read), so it overstates GNU Go's own reading time by a few tens of microseconds per query.
@@ -66,10 +66,12 @@ def main(argv=None) -> int:
     ap.add_argument("--per-game", type=int, default=2, help="positions sampled per game")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--defend", action="store_true", help="also compare defend")
-    ap.add_argument("--max-nodes", type=int, default=20000)
+    ap.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                    help="a capture_params_t limit (max_nodes, threelib_depth, ...), repeatable")
     ap.add_argument("--examples", type=int, default=2, help="examples printed per disagreement kind")
     ap.add_argument("--gnugo", default=find_gnugo())
     args = ap.parse_args(argv)
+    limits = {k: int(v) for k, v in (item.split("=") for item in args.limit)}
     if not args.gnugo:
         print("GNU Go not found", file=sys.stderr)
         return 2
@@ -116,7 +118,7 @@ def main(argv=None) -> int:
                     for cmd in commands:
                         fn = capture_attack if cmd == "attack" else capture_defend
                         t0 = time.perf_counter()
-                        res, move, _ = fn(board, s, max_nodes=args.max_nodes)
+                        res, move, _ = fn(board, s, **limits)
                         t1 = time.perf_counter()
                         answer = gg.send(f"{cmd} {vertex(s)}").split()
                         t2 = time.perf_counter()
@@ -138,7 +140,7 @@ def main(argv=None) -> int:
                                           f"({nl} liberties): ours {ours} {vertex(move)}, "
                                           f"GNU Go {' '.join(answer)}\n{board}")
     print(f"positions {positions} (games skipped {skipped}), strings {sum(conf['attack'].values())}, "
-          f"queries {queries}, max_nodes {args.max_nodes}")
+          f"queries {queries}, limits {limits or 'default'}")
     print(f"speed: ours {queries / max(times['ours'], 1e-9):.0f} queries/s in-process "
           f"({1e6 * times['ours'] / max(queries, 1):.0f} us/query), GNU Go "
           f"{queries / max(times['gnugo'], 1e-9):.0f} queries/s (GTP round trip included)")

@@ -54,12 +54,13 @@ DEF V_WIN = 3
 cdef void capture_default_params(capture_params_t *p) noexcept nogil:
     """The documented defaults (see capture.pxd)."""
     p.max_libs = 4
-    p.max_nodes = 20000
+    p.max_nodes = 50000
     p.max_depth = 40
     p.fourlib_depth = 5
-    p.threelib_depth = 11
-    p.twolib_depth = 16
+    p.threelib_depth = 7
+    p.twolib_depth = 11
     p.ladder_nodes = 300
+    p.approach_depth = 6
 
 cdef inline int _libs_allowed(capture_ctx_t *ctx, int depth) noexcept nogil:
     """Most liberties a string may have and still be attacked at this depth (0: none)."""
@@ -181,7 +182,7 @@ cdef int _neighbour_libs(board_t *b, int t, const int *libs, int nl, int c, int 
                 n = _add(cand, score, n, nl2[j], base - 10 * cnt)
     return n
 
-cdef int _attack_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil:
+cdef int _attack_moves(capture_ctx_t *ctx, int depth, int *cand, int *score) noexcept nogil:
     """Attacker candidates against the target (see the module docstring), best first; returns
     how many."""
     cdef board_t *b = ctx.b
@@ -212,8 +213,8 @@ cdef int _attack_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil
                 cnt = board_liberties(b, adj[j], alibs, 2)
                 for k in range(cnt):
                     n = _add(cand, score, n, alibs[k], 1300 + 10 * _approxlib(b, alibs[k], a, 4))
-    # nets and approach moves: empty neighbours of the liberties
-    if nl >= 2:
+    # nets and approach moves: empty neighbours of the liberties (near the root, or nets)
+    if nl >= 2 and (depth < ctx.p.approach_depth or nl == 2):
         for i in range(nl):
             for k in range(4):
                 q = libs[i] + d[k]
@@ -225,7 +226,7 @@ cdef int _attack_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil
     _sort(cand, score, n)
     return n
 
-cdef int _defend_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil:
+cdef int _defend_moves(capture_ctx_t *ctx, int depth, int *cand, int *score) noexcept nogil:
     """Defender candidates for the target (see the module docstring), best first; returns how
     many."""
     cdef board_t *b = ctx.b
@@ -256,7 +257,7 @@ cdef int _defend_moves(capture_ctx_t *ctx, int *cand, int *score) noexcept nogil
                 q = libs[i] + d[k]
                 if b.color[q] == EMPTY:
                     own = _approxlib(b, q, dfd, 4)
-                    if own >= 3:
+                    if own >= 3 and depth < ctx.p.approach_depth:
                         n = _add(cand, score, n, q, 100 + own)
         # strengthen the friendly strings the target would join through a liberty
         n = _neighbour_libs(b, ctx.target, libs, nl, dfd, 3, cand, score, n, 150)
@@ -380,7 +381,7 @@ cdef int _attack(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
     key = _key(ctx, 0)
     if _tt_probe(ctx, key, depth, &v, move):
         return v
-    n = _attack_moves(ctx, cand, score)
+    n = _attack_moves(ctx, depth, cand, score)
     for i in range(n):
         m = cand[i]
         if not _spend(ctx):
@@ -435,7 +436,7 @@ cdef int _defend(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
     key = _key(ctx, 1)
     if _tt_probe(ctx, key, depth, &v, move):
         return v
-    n = _defend_moves(ctx, cand, score)
+    n = _defend_moves(ctx, depth, cand, score)
     for i in range(n):
         m = cand[i]
         if not _spend(ctx):
@@ -571,6 +572,8 @@ cdef capture_params_t _params(dict limits) except *:
             p.twolib_depth = val
         elif k == "ladder_nodes":
             p.ladder_nodes = val
+        elif k == "approach_depth":
+            p.approach_depth = val
         else:
             raise TypeError(f"unknown capture limit {k!r}")
     return p

@@ -21,33 +21,33 @@ def v(board, flat):
     return None if flat is None else coords.format_vertex(divmod(flat, board.size), board.size)
 
 
-# generated; GNU Go: attack H2 -> 1 H3.  White H2-J2 (two liberties) escapes the ladder but is
-# caught in a net: black J3 or H3 closes the gap.
+# generated; GNU Go: attack J2 -> 1 H3.  White J2 (liberties H2, J1) escapes the ladder but is
+# caught in a net: black H3 leaves white H2 short of liberties.
 NET = """
    A B C D E F G H J
- 9 O X O . . . . . . 9
- 8 O . . . . . O . . 8
- 7 X . + . + . + . O 7
- 6 . X X O X X X . O 6
- 5 . X X O + . + X X 5
- 4 X O O . X . . O . 4
- 3 O . + X X O + . . 3
- 2 . O . X . X X O X 2
- 1 O O . X . . O . O 1
+ 9 . . X O . O . O O 9
+ 8 O O O X . X . . . 8
+ 7 . O X X + X + . . 7
+ 6 X X . . . X X . . 6
+ 5 . . + X + O + X O 5
+ 4 O O . . X . O . O 4
+ 3 O X + . X . + . X 3
+ 2 O X X . . . . . O 2
+ 1 O O X . . . X . . 1
    A B C D E F G H J
 """
 
 
 def test_net():
     b = from_diagram(NET)
-    assert b.liberties("H2") == 2
-    assert ladder_capture(b, "H2")[0] == ESCAPED            # not a ladder ...
-    res, move, _ = capture_attack(b, "H2")
-    assert res == WIN and v(b, move) in ("H3", "J3")         # ... but a net
-    assert move not in b.liberty_points("H2")
+    assert b.liberties("J2") == 2
+    assert ladder_capture(b, "J2")[0] == ESCAPED            # not a ladder ...
+    res, move, _ = capture_attack(b, "J2")
+    assert res == WIN and v(b, move) == "H3"                 # ... but a net
+    assert move not in b.liberty_points("J2")
     work = b.copy()
     work.play(move, BLACK)
-    assert capture_defend(work, "H2")[0] == FAIL            # and nothing saves it afterwards
+    assert capture_defend(work, "J2")[0] == FAIL            # and nothing saves it afterwards
 
 
 # Hand-written: white D5 with two liberties, caught by ladder (the search's ladder leaf).
@@ -212,9 +212,9 @@ def test_ko_results():
 
 def test_budget_exhaustion_is_unknown():
     b = from_diagram(NET)
-    res, move, nodes = capture_attack(b, "H2", max_nodes=50)
+    res, move, nodes = capture_attack(b, "J2", max_nodes=50)
     assert res == UNKNOWN and move is None and nodes > 50
-    res, _, _ = capture_defend(b, "H2", max_nodes=5)
+    res, _, _ = capture_defend(b, "J2", max_nodes=5)
     assert res == UNKNOWN
 
 
