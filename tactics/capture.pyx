@@ -13,7 +13,8 @@ the GIL, making and unmaking moves on the board.  Start at `capture_attack_c` an
   that free those strings or the attacker's other weak strings racing the target.  An attacker move that puts its own string
   in atari is kept only on a liberty of the string (throw-ins, snapbacks).
 - `_defend` (defender to move): candidates (`_defend_moves`) are captures of adjacent attacker
-  strings in atari, the string's liberties, ataris on adjacent two-liberty attacker strings, and
+  strings in atari, the string's liberties, ataris on adjacent two-liberty attacker strings,
+  liberties of adjacent three-liberty attacker strings racing it (near the root), and
   (for strings with two or more liberties) the empty neighbours of the liberties.  When every
   candidate fails, the defender may pass: a string the attacker cannot take even moving twice
   (shared liberties it cannot fill, a seki) is safe, and a root `defend` then answers PASS.
@@ -231,7 +232,7 @@ cdef int _defend_moves(capture_ctx_t *ctx, int depth, int *cand, int *score) noe
     many."""
     cdef board_t *b = ctx.b
     cdef int libs[8]
-    cdef int alibs[2]
+    cdef int alibs[3]
     cdef int adj[MAX_ADJ]
     cdef int n = 0, nl, na, i, j, k, m, q, h, own
     cdef int dfd = ctx.defender
@@ -244,10 +245,15 @@ cdef int _defend_moves(capture_ctx_t *ctx, int depth, int *cand, int *score) noe
         if b.libs[h] == 1:
             board_liberties(b, h, alibs, 1)
             n = _add(cand, score, n, alibs[0], 3000 + b.nstones[h])
-        elif b.libs[h] == 2 and b.libs[b.head[ctx.target]] <= 3:
+        elif b.libs[h] == 2 and nl <= 3:
             board_liberties(b, h, alibs, 2)
             for i in range(2):
                 n = _add(cand, score, n, alibs[i], 200 + 10 * _approxlib(b, alibs[i], dfd, 5))
+        elif b.libs[h] == 3 and nl <= 3 and b.nstones[h] >= 2 and depth < ctx.p.approach_depth:
+            # a racing attacker string (two stones or more) with three liberties: shorten it
+            board_liberties(b, h, alibs, 3)
+            for i in range(3):
+                n = _add(cand, score, n, alibs[i], 120 + 10 * _approxlib(b, alibs[i], dfd, 5))
     for i in range(nl):
         m = libs[i]
         n = _add(cand, score, n, m, 1000 + 10 * _approxlib(b, m, dfd, 6))
