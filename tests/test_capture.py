@@ -120,7 +120,98 @@ def test_three_liberties_captured_and_safe():
     assert res == WIN and move is not None                  # GNU Go names a move too
 
 
-def test_capture_race():
+# Hand-written semeai: black B1-B3 (liberties A1-A3) against white C1-C3 (liberties D1-D3), each
+# walled in by a safe group of the other colour.  GNU Go: attack C2 -> 1 D2, attack B2 -> 1 A3,
+# defend C2 -> 1 D1, defend B2 -> 1 D3: whoever moves first wins the race.
+RACE33 = """
+    . . . . . . . . .
+    . . . . . . . . .
+    O O . . . . . . .
+    O O X X . . . . .
+    O O X X . . . . .
+    O O X X . . . . .
+    . X O . . . . . .
+    . X O . . . . . .
+    . X O . . . . . .
+"""
+
+
+def test_capture_race_of_three_liberty_strings():
+    b = from_diagram(RACE33)
+    assert b.liberties("B2") == 3 and b.liberties("C2") == 3
+    res, move, _ = capture_attack(b, "C2")                   # black first takes white
+    assert res == WIN and v(b, move) in ("D1", "D2", "D3")
+    res, move, _ = capture_attack(b, "B2")                   # white first takes black
+    assert res == WIN and v(b, move) in ("A1", "A2", "A3")
+    for target in ("B2", "C2"):                               # the owner moving first saves it
+        res, move, _ = capture_defend(b, target)
+        assert res == WIN and move is not None
+    # black shortens white first and wins: white's extra move cannot catch up
+    work = b.copy()
+    work.play("D2", BLACK)
+    assert capture_attack(work, "B2")[0] == FAIL
+    assert capture_defend(work, "C2")[0] == FAIL
+
+
+# generated; GNU Go: attack E9 -> 1 E8.  Black E9 (liberties E8, F9) escapes the ladder reader
+# (it reaches three liberties) but the loose chase along the top edge still catches it.
+LOOSE_LADDER = """
+   A B C D E F G H J
+ 9 X O O O X . . . . 9
+ 8 . X X O . . X . . 8
+ 7 X X + . X O + O . 7
+ 6 . O . . . . X . . 6
+ 5 . O + X X . X O O 5
+ 4 O O X O X . X . X 4
+ 3 O X X O + O + O . 3
+ 2 . O O O . X X . O 2
+ 1 . O X . . . X O . 1
+   A B C D E F G H J
+"""
+
+
+def test_loose_ladder():
+    b = from_diagram(LOOSE_LADDER)
+    assert b.liberties("E9") == 2
+    assert ladder_capture(b, "E9")[0] == ESCAPED
+    res, move, _ = capture_attack(b, "E9")
+    assert res == WIN and v(b, move) == "E8"
+    work = b.copy()
+    work.play(move, WHITE)
+    assert capture_defend(work, "E9")[0] == FAIL
+
+
+# generated; GNU Go: attack A9 -> 1 B9.  Black B9 is a snapback: white takes it at B8 and is
+# left in atari, and black retakes at B9.
+SNAPBACK = """
+   A B C D E F G H J
+ 9 O . O O O . X O . 9
+ 8 O . X . . O O . X 8
+ 7 X O X O O . O . . 7
+ 6 X X . X . X O . O 6
+ 5 X . X . X X X X O 5
+ 4 . X O O X X O . O 4
+ 3 . . X X + . + O X 3
+ 2 X O . . X . . . . 2
+ 1 O O . O X . . X . 1
+   A B C D E F G H J
+"""
+
+
+def test_snapback():
+    b = from_diagram(SNAPBACK)
+    res, move, _ = capture_attack(b, "A9")
+    assert res == WIN and v(b, move) == "B9"
+    work = b.copy()
+    work.play("B9", BLACK)                                   # the sacrifice ...
+    assert work.liberties("B9") == 1
+    work.play("B8", WHITE)                                   # ... is taken ...
+    assert work.get("B9") == 0 and work.liberties("A9") == 1
+    work.play("B9", BLACK)                                   # ... and black retakes
+    assert work.get("A9") == 0
+
+
+def test_four_liberty_string_in_a_race():
     # generated; GNU Go: attack E9 -> 1 F8.  Black E9-E8 (four liberties) is squeezed between
     # white's stones; white blocks at F8 and wins the race.
     b = from_diagram("""
@@ -146,7 +237,7 @@ def test_capture_race():
 
 # generated; GNU Go: attack A9 -> 1 B9.  White A8 is a throw-in (a self-atari on a liberty of
 # A9): taking it with A7 leaves black short of liberties, so the sacrifice captures.
-SNAPBACK = """
+THROW_IN = """
    A B C D E F G H J
  9 X . O . . X . O . 9
  8 . X O . X O . . O 8
@@ -161,8 +252,8 @@ SNAPBACK = """
 """
 
 
-def test_snapback_attack():
-    b = from_diagram(SNAPBACK)
+def test_throw_in_attack():
+    b = from_diagram(THROW_IN)
     res, move, _ = capture_attack(b, "A9")
     assert res == WIN and v(b, move) in ("A8", "B9")
     work = b.copy()
