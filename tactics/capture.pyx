@@ -223,7 +223,8 @@ cdef int _attack_moves(capture_ctx_t *ctx, int depth, int *cand, int *score) noe
                     n = _add(cand, score, n, q, 500 + 10 * _approxlib(b, q, a, 4)
                              - _approxlib(b, q, dfd, 4))
         # the defender strings the target could join through a liberty
-        n = _neighbour_libs(b, ctx.target, libs, nl, dfd, 3, cand, score, n, 300)
+        if nl == 2:
+            n = _neighbour_libs(b, ctx.target, libs, nl, dfd, 3, cand, score, n, 300)
     _sort(cand, score, n)
     return n
 
@@ -313,8 +314,8 @@ cdef inline int _cap(int v, bint ko_capture, bint lifted) noexcept nogil:
     return v
 
 cdef inline uint64_t _key(capture_ctx_t *ctx, int kind) noexcept nogil:
-    """Transposition key of the current node: stones, side (kind: 0 attack, 1 defend node),
-    the ko ban and whether a ko ban was lifted on this line."""
+    """Transposition key of the current node: stones, kind (0 attack node, 1 defend node, 2 the
+    ladder leaf's answer), the ko ban and whether a ko ban was lifted on this line."""
     cdef board_t *b = ctx.b
     cdef uint64_t k = b.hash ^ (<uint64_t>(b.ko * 2 + kind + 1) * 0x9E3779B97F4A7C15ULL)
     if ctx.ko_lifted:
@@ -374,10 +375,13 @@ cdef int _attack(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
         ctx.aborted = True
         return V_LOSE
     if nl == 2:
-        lp.max_depth = 100
-        lp.max_nodes = ctx.p.ladder_nodes
-        r = ladder_capture_c(b, ctx.target, &lp, &lm, &lnodes)
-        ctx.nodes += lnodes
+        key = _key(ctx, 2)
+        if not _tt_probe(ctx, key, 0, &r, &lm):
+            lp.max_depth = 100
+            lp.max_nodes = ctx.p.ladder_nodes
+            r = ladder_capture_c(b, ctx.target, &lp, &lm, &lnodes)
+            ctx.nodes += lnodes
+            _tt_store(ctx, key, 0, r, lm)
         if r == LADDER_CAPTURED:
             if move != NULL:
                 move[0] = lm
