@@ -10,7 +10,8 @@ the confusion tables, the queries per second of each side, and examples of disag
         [--defend]  (also compare `defend`)  [--limit max_nodes=20000 ...]
 
 Timing: ours is the in-process call; GNU Go's includes its GTP round trip (a pipe write and
-read), so it overstates GNU Go's own reading time by a few tens of microseconds per query.
+read); the time of a trivial `countlib` round trip on the same string is printed beside it so
+the reader can subtract it.
 Start reading at `main`.
 """
 
@@ -85,8 +86,9 @@ def main(argv=None) -> int:
     agree_libs = Counter()
     same_move = Counter()
     examples: dict[tuple, list[str]] = {}
-    times = {"ours": 0.0, "gnugo": 0.0}
-    queries = 0
+    times = {"ours": 0.0, "gnugo": 0.0, "round_trip": 0.0}
+    queries = round_trips = 0
+    per_query: list[tuple[float, float]] = []
     positions = skipped = 0
     commands = ["attack"] + (["defend"] if args.defend else [])
     with tempfile.TemporaryDirectory() as tmp, GtpClient([args.gnugo, "--mode", "gtp"]) as gg:
@@ -115,6 +117,10 @@ def main(argv=None) -> int:
                 positions += 1
                 for s in strings_2_4(board):
                     nl = board.liberties(s)
+                    t0 = time.perf_counter()
+                    gg.send(f"countlib {vertex(s)}")          # a trivial command: the round trip
+                    times["round_trip"] += time.perf_counter() - t0
+                    round_trips += 1
                     for cmd in commands:
                         fn = capture_attack if cmd == "attack" else capture_defend
                         t0 = time.perf_counter()
@@ -124,6 +130,7 @@ def main(argv=None) -> int:
                         t2 = time.perf_counter()
                         times["ours"] += t1 - t0
                         times["gnugo"] += t2 - t1
+                        per_query.append((t1 - t0, t2 - t1))
                         queries += 1
                         ours = "unknown" if RESULT_NAMES[res] == "unknown" else str(res)
                         theirs = answer[0]
@@ -143,7 +150,18 @@ def main(argv=None) -> int:
           f"queries {queries}, limits {limits or 'default'}")
     print(f"speed: ours {queries / max(times['ours'], 1e-9):.0f} queries/s in-process "
           f"({1e6 * times['ours'] / max(queries, 1):.0f} us/query), GNU Go "
-          f"{queries / max(times['gnugo'], 1e-9):.0f} queries/s (GTP round trip included)")
+          f"{queries / max(times['gnugo'], 1e-9):.0f} queries/s (GTP round trip included; "
+          f"{1e6 * times['gnugo'] / max(queries, 1):.0f} us/query, of which a trivial `countlib` "
+          f"round trip takes {1e6 * times['round_trip'] / max(round_trips, 1):.0f} us)")
+    if per_query:
+        ours_t = sorted(a for a, _ in per_query)
+        theirs_t = sorted(b for _, b in per_query)
+        med = len(per_query) // 2
+        p99 = min(len(per_query) - 1, int(0.99 * len(per_query)))
+        print(f"per query: ours median {1e6 * ours_t[med]:.0f} us, 99th percentile "
+              f"{1e6 * ours_t[p99]:.0f} us, max {1e3 * ours_t[-1]:.1f} ms; GNU Go median "
+              f"{1e6 * theirs_t[med]:.0f} us, 99th percentile {1e6 * theirs_t[p99]:.0f} us, "
+              f"max {1e3 * theirs_t[-1]:.1f} ms (round trip included)")
     for cmd in commands:
         table(cmd, conf[cmd])
     print("\nattack agreement by liberties: " + ", ".join(
