@@ -25,12 +25,15 @@ cdef struct capture_params_t:
     int max_nodes             # moves played per query, ladder leaves included (default 50000)
     int max_depth             # ply limit; hitting it answers UNKNOWN (default 40)
     int fourlib_depth         # 4-liberty strings are attacked above this depth (default 5)
-    int threelib_depth        # 3-liberty strings above this depth (default 7)
-    int twolib_depth          # 2-liberty strings by full search above this depth (default 11);
+    int threelib_depth        # 3-liberty strings above this depth (default 13)
+    int twolib_depth          # 2-liberty strings by full search above this depth (default 16);
                               # below it only the ladder reader attacks two-liberty strings
     int ladder_nodes          # budget of each ladder-leaf read (default 300)
     int approach_depth        # approach moves against 3-4 liberty strings, and the defender's
                               # second-order moves, only above this depth (default 6)
+    int narrow_depth          # from this depth on (default 7), only the best narrow_attack
+    int narrow_attack         # (default 2) / narrow_defend (default 3) candidates are tried:
+    int narrow_defend         # GNU Go's branch_depth idea, deep lines stay narrow
 
 cdef enum:
     CAPTURE_TT_SIZE = 1 << 16 # entries of a transposition table (a power of two)

@@ -6,7 +6,8 @@ the GIL, making and unmaking moves on the board.  Start at `capture_attack_c` an
 
 - `_attack` (attacker to move): a string in atari is taken; a string with more liberties than the
   depth allows (`_libs_allowed`: 4 above `fourlib_depth`, 3 above `threelib_depth`, 2 above
-  `twolib_depth`, else none) is safe; a two-liberty string is first handed to the ladder reader
+  `twolib_depth`, else none) is safe; from `narrow_depth` on, both sides try only their best
+  few candidates, so long forcing lines (loose ladders) stay affordable; a two-liberty string is first handed to the ladder reader
   (tactics.ladder) as a cheap leaf.  Candidates (`_attack_moves`): the string's liberties, the
   empty neighbours of those liberties (nets / geta, approach moves), the liberties of the
   attacker's own strings in atari next to the string, and captures of defender strings in atari
@@ -58,10 +59,13 @@ cdef void capture_default_params(capture_params_t *p) noexcept nogil:
     p.max_nodes = 50000
     p.max_depth = 40
     p.fourlib_depth = 5
-    p.threelib_depth = 7
-    p.twolib_depth = 11
+    p.threelib_depth = 13
+    p.twolib_depth = 16
     p.ladder_nodes = 300
     p.approach_depth = 6
+    p.narrow_depth = 7
+    p.narrow_attack = 2
+    p.narrow_defend = 3
 
 cdef inline int _libs_allowed(capture_ctx_t *ctx, int depth) noexcept nogil:
     """Most liberties a string may have and still be attacked at this depth (0: none)."""
@@ -392,6 +396,8 @@ cdef int _attack(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
     if _tt_probe(ctx, key, depth, &v, move):
         return v
     n = _attack_moves(ctx, depth, cand, score)
+    if depth >= ctx.p.narrow_depth and n > ctx.p.narrow_attack:
+        n = ctx.p.narrow_attack
     for i in range(n):
         m = cand[i]
         if not _spend(ctx):
@@ -447,6 +453,8 @@ cdef int _defend(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
     if _tt_probe(ctx, key, depth, &v, move):
         return v
     n = _defend_moves(ctx, depth, cand, score)
+    if depth >= ctx.p.narrow_depth and n > ctx.p.narrow_defend:
+        n = ctx.p.narrow_defend
     for i in range(n):
         m = cand[i]
         if not _spend(ctx):
@@ -584,6 +592,12 @@ cdef capture_params_t _params(dict limits) except *:
             p.ladder_nodes = val
         elif k == "approach_depth":
             p.approach_depth = val
+        elif k == "narrow_depth":
+            p.narrow_depth = val
+        elif k == "narrow_attack":
+            p.narrow_attack = val
+        elif k == "narrow_defend":
+            p.narrow_defend = val
         else:
             raise TypeError(f"unknown capture limit {k!r}")
     return p
