@@ -373,7 +373,12 @@ cdef int _attack(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
         if move != NULL:
             move[0] = m
         if board_is_legal(b, m, a):
-            return V_WIN
+            if b.nstones[b.head[ctx.target]] > 1:
+                return V_WIN
+            board_play_unchecked(b, m, a)       # a single stone: is taking it a ko capture?
+            ko = b.ko != NO_POINT
+            board_undo(b)
+            return V_KO_A if ko else V_WIN
         return V_KO_B if not ctx.ko_lifted else V_LOSE
     if depth >= ctx.p.max_depth:
         ctx.aborted = True

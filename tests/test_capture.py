@@ -292,6 +292,23 @@ KO3 = """
 """
 
 
+def test_taking_a_stone_in_ko_is_ko_a():
+    # hand-written; GNU Go: attack B2 -> 2 C2 (black takes the ko first), defend B2 -> 1 A1
+    b = from_diagram("""
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . X O . . . .
+        X O . O . . .
+        . X O . . . .
+    """)
+    res, move, _ = capture_attack(b, "B2")
+    assert res == KO_A and v(b, move) == "C2"
+    res, move, _ = capture_defend(b, "B2")
+    assert res == WIN and v(b, move) in ("A1", "C2")
+
+
 def test_ko_results():
     b = from_diagram(KO2)
     res, move, _ = capture_attack(b, "H2")
