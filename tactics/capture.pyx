@@ -391,7 +391,9 @@ cdef int _attack(capture_ctx_t *ctx, int depth, int *move) except -1 nogil:
             r = ladder_capture_c(b, ctx.target, &lp, &lm, &lnodes)
             ctx.nodes += lnodes
             _tt_store(ctx, key, 0, r, lm)
-        if r == LADDER_CAPTURED:
+        # the ladder reader does not see a final capture in ko: a lone stone it catches is
+        # read again by the search below while the depth allows
+        if r == LADDER_CAPTURED and (b.nstones[b.head[ctx.target]] > 1 or 2 > _libs_allowed(ctx, depth)):
             if move != NULL:
                 move[0] = lm
             return V_WIN
