@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from golois.gtp_client import GtpClient
 from tactics import coords
 from tactics.board import BLACK, WHITE, Board
 from tactics.capture import FAIL, KO_A, KO_B, UNKNOWN, WIN, capture_attack, capture_defend
@@ -342,30 +343,41 @@ def test_limits_and_big_strings():
         capture_attack(b, "E5", bogus=1)
 
 
-def _random_position(rng, size=9):
+def _random_game(rng, size=9):
+    """A random-play position (no eye filling) and the moves that made it."""
     b = Board(size)
     colour = BLACK
+    moves = []
     for _ in range(rng.randint(25, 60)):
-        moves = [m for m in b.legal_moves(colour) if not b.eye(m, colour)]
-        if not moves:
+        legal = [m for m in b.legal_moves(colour) if not b.eye(m, colour)]
+        if not legal:
             break
-        b.play(rng.choice(moves), colour)
+        m = rng.choice(legal)
+        b.play(m, colour)
+        moves.append((colour, m))
         colour = 3 - colour
-    return b
+    return b, moves
 
 
-def test_differential_against_gnugo(gnugo):
-    """Our attack against GNU Go's on every 2-4 liberty string of a few random-play positions."""
-    rng = random.Random(7)
+def test_differential_against_gnugo(gnugo_path):
+    """Our attack and defend against GNU Go's (default level: its reading depth depends on the
+    level) on every 2-4 liberty string of random-play 9x9 positions generated here (the moves are
+    replayed in GNU Go, so captures and ko agree)."""
+    with GtpClient([gnugo_path, "--mode", "gtp"]) as gnugo:
+        agree, total = _differential(gnugo, random.Random(7), 8)
+    assert total >= 100
+    assert agree / total >= 0.95, (agree, total)
+
+
+def _differential(gnugo, rng, games):
+    """(agreements, queries) of attack and defend over `games` random positions."""
     agree = total = 0
-    for _ in range(6):
-        b = _random_position(rng)
+    for _ in range(games):
+        b, moves = _random_game(rng)
         gnugo.send("boardsize 9")
         gnugo.send("clear_board")
-        for flat in range(81):
-            c = b.get(flat)
-            if c:
-                gnugo.send(f"play {'b' if c == BLACK else 'w'} {v(b, flat)}")
+        for colour, m in moves:
+            gnugo.send(f"play {'b' if colour == BLACK else 'w'} {v(b, m)}")
         seen = set()
         for flat in range(81):
             if not b.get(flat) or flat in seen:
@@ -373,12 +385,12 @@ def test_differential_against_gnugo(gnugo):
             seen |= set(b.string(flat))
             if not 2 <= b.liberties(flat) <= 4:
                 continue
-            ours = capture_attack(b, flat)[0]
-            theirs = gnugo.send(f"attack {v(b, flat)}").split()[0]
-            total += 1
-            agree += str(ours) == theirs
-    assert total >= 40
-    assert agree / total >= 0.85, (agree, total)
+            for ours_fn, cmd in ((capture_attack, "attack"), (capture_defend, "defend")):
+                ours = ours_fn(b, flat)[0]
+                theirs = gnugo.send(f"{cmd} {v(b, flat)}").split()[0]
+                total += 1
+                agree += str(ours) == theirs
+    return agree, total
 
 
 def test_gtp_attack_defend_match_gnugo(gnugo):
