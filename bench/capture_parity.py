@@ -87,7 +87,7 @@ def main(argv=None) -> int:
     same_move = Counter()
     examples: dict[tuple, list[str]] = {}
     times = {"ours": 0.0, "gnugo": 0.0, "round_trip": 0.0}
-    queries = round_trips = 0
+    queries = round_trips = total_nodes = 0
     per_query: list[tuple[float, float]] = []
     positions = skipped = 0
     commands = ["attack"] + (["defend"] if args.defend else [])
@@ -124,7 +124,8 @@ def main(argv=None) -> int:
                     for cmd in commands:
                         fn = capture_attack if cmd == "attack" else capture_defend
                         t0 = time.perf_counter()
-                        res, move, _ = fn(board, s, **limits)
+                        res, move, nodes = fn(board, s, **limits)
+                        total_nodes += nodes
                         t1 = time.perf_counter()
                         answer = gg.send(f"{cmd} {vertex(s)}").split()
                         t2 = time.perf_counter()
@@ -153,6 +154,8 @@ def main(argv=None) -> int:
           f"{queries / max(times['gnugo'], 1e-9):.0f} queries/s (GTP round trip included; "
           f"{1e6 * times['gnugo'] / max(queries, 1):.0f} us/query, of which a trivial `countlib` "
           f"round trip takes {1e6 * times['round_trip'] / max(round_trips, 1):.0f} us)")
+    print(f"search effort: {total_nodes / max(queries, 1):.0f} moves played per query on average "
+          f"({total_nodes} in all)")
     if per_query:
         ours_t = sorted(a for a, _ in per_query)
         theirs_t = sorted(b for _, b in per_query)

@@ -1,6 +1,6 @@
 """tactics.capture: attack/defend of strings with up to 4 liberties (nets, loose ladders, races,
 snapbacks, safe strings, kos, the node budget), the GTP commands, and a small differential test
-against GNU Go's attack on random-play positions generated here.
+against GNU Go's attack and defend on random-play positions generated here.
 
 The 9x9 diagrams marked "generated" come from seeded random-play games (not from any archive);
 each was checked against GNU Go 3.8's `attack` when written, and the answer is noted.
