@@ -30,7 +30,7 @@ cdef struct capture_params_t:
                               # below it only the ladder reader attacks two-liberty strings
     int ladder_nodes          # budget of each ladder-leaf read (default 300)
     int approach_depth        # approach moves against 3-4 liberty strings, and the defender's
-                              # second-order moves, only above this depth (default 6)
+                              # second-order moves, only above this depth (default 4)
     int narrow_depth          # from this depth on (default 7), only the best narrow_attack
     int narrow_attack         # (default 2) / narrow_defend (default 3) candidates are tried:
     int narrow_defend         # GNU Go's branch_depth idea, deep lines stay narrow

@@ -62,7 +62,7 @@ cdef void capture_default_params(capture_params_t *p) noexcept nogil:
     p.threelib_depth = 13
     p.twolib_depth = 16
     p.ladder_nodes = 300
-    p.approach_depth = 6
+    p.approach_depth = 4
     p.narrow_depth = 7
     p.narrow_attack = 2
     p.narrow_defend = 3
