@@ -1,4 +1,5 @@
-"""GTP tactical commands in GNU Go's formats, answered by the ladder reader (tactics.ladder).
+"""GTP tactical commands in GNU Go's formats, answered by the ladder reader (tactics.ladder) and the
+capture search (tactics.capture).
 
 - `ladder_attack VERTEX` -> `0` or `1 MOVE` (`3 MOVE` when the ladder hangs on a ko); like GNU Go,
   fails unless the string has exactly two liberties.
