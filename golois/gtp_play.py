@@ -300,9 +300,9 @@ def ladder_gfx(engine, colour="b"):
     player = get_player(engine)
     if player.hooks.ladder_facts is None:
         return "TEXT ladder module not available (tactics.ladder)"
-    facts = player.ladder_counts(engine.board, c) if player.config.tactics else None
-    if facts is None:
-        return "TEXT tactics are off"
+    board = engine.board.copy()
+    board.to_move = c
+    facts = player.hooks.ladder_facts(board)
     labels, lines = [], []
     for key, letter in (("captures", "C"), ("saves", "S"), ("pushes", "P")):
         arr = np.asarray(facts.get(key, np.zeros(1)), dtype=np.int64).ravel()

@@ -218,8 +218,9 @@ class Player:
         return mask
 
     def ladder_counts(self, board: Board, colour: int) -> dict | None:
-        """The ladder facts for colour to move, or None when the hook is off."""
-        if not (self.config.tactics and self.hooks.ladder_facts):
+        """The ladder facts for colour to move, or None when the hook is off (it needs both the
+        facts provider and the adjustment function)."""
+        if not (self.config.tactics and self.hooks.ladder_facts and self.hooks.ladder_adjust):
             return None
         b = board.copy()
         b.to_move = colour

@@ -161,12 +161,25 @@ def ownership(board: Board, playouts: int = 128, seed: int = 12345, komi: float 
         if to_move is not None:
             b.to_move = to_move
         b.random_playout(seed + i)
-        terr, nb_, nw = area(b.to_array())
-        total += (terr == BLACK).astype(np.float32) - (terr == WHITE).astype(np.float32)
-        d = nb_ - nw - komi
+        own = _playout_area(b.to_array())
+        total += own
+        d = float(own.sum()) - komi
         wins += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
     k = max(playouts, 1)
     return total / k, wins / k
+
+
+def _playout_area(stones: np.ndarray) -> np.ndarray:
+    """+1/-1/0 ownership of a finished playout, vectorised: stones count for their colour, an
+    empty point for the colour of all its neighbours (a playout ends with one-point eyes)."""
+    sign = np.where(stones == BLACK, 1.0, np.where(stones == WHITE, -1.0, 0.0)).astype(np.float32)
+    pad = np.pad(sign, 1, constant_values=np.nan)
+    nbrs = np.stack([pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:]])
+    on = ~np.isnan(nbrs)
+    allb = np.all(~on | (nbrs == 1), axis=0)
+    allw = np.all(~on | (nbrs == -1), axis=0)
+    empty_owner = np.where(allb & ~allw, 1.0, np.where(allw & ~allb, -1.0, 0.0)).astype(np.float32)
+    return np.where(stones == EMPTY, empty_owner, sign)
 
 
 def _seki(stones: np.ndarray, board: Board) -> np.ndarray:
