@@ -15,7 +15,8 @@ from golois.gtp import CORE, EngineConfig, GtpEngine
 
 def command_sets() -> list:
     """The command sets of a full engine, core first."""
-    return [CORE]
+    from golois.gtp_tactics import COMMANDS as TACTICS
+    return [CORE, TACTICS]
 
 
 def build_engine(config: EngineConfig | None = None) -> GtpEngine:

@@ -60,7 +60,8 @@ def test_handler_exception_is_an_error_answer():
     assert ask(e, "boom").startswith("? internal error")
 
 
-def test_fuzz_random_lines_never_crash():
+def test_fuzz_random_lines_never_crash(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)            # printsgf FILE may write: keep it out of the tree
     rng = random.Random(0)
     e = build_engine()
     words = list(e.handlers) + ["b", "w", "black", "white", "A1", "T19", "pass", "Z0", "-1", "19", "0",
