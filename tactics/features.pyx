@@ -8,6 +8,8 @@ Three entry points, each one `with nogil:` region over plain numpy buffers:
 - `game_stone_planes(size, points, colors, out, flags)`: replays a whole game from the empty
   board and writes the stone planes of the position *before* every move, plus per-move flags
   (ko ban for the mover, pass target).  This is the dataset builder's fast path.
+- `game_ladder_planes(size, points, colors, kept, out)`: the four ladder facts (thresholded at
+  > 0, in the order of `LADDER_PLANES`) of the positions before the kept moves of a game.
 - `last_move_planes(points, colors, ends, to_move, history, out)`: the paper's two decaying
   last-move planes for a batch of positions, from the game's move list.
 
@@ -21,8 +23,9 @@ from libc.string cimport memset
 
 import numpy as np
 
-from tactics.board cimport (BLACK, EMPTY, NO_POINT, PASS, WHITE, Board, board_free, board_init,
-                            board_play, board_t)
+from tactics.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_free,
+                            board_init, board_play, board_t)
+from tactics.ladder cimport ladder_default_params, ladder_facts_c, ladder_params_t
 
 # Order of the block written by stone_planes / game_stone_planes.  "libs1" is a string with
 # exactly one liberty, "libs2" exactly two, "libs3" three or more.
@@ -38,6 +41,8 @@ cdef enum:
     F_ILLEGAL = 4    # the move is illegal (replay stopped there)
 
 N_STONE_PLANES = N_STONE
+# Order of the block written by game_ladder_planes: keys of tactics.ladder.ladder_facts.
+LADDER_PLANES = ("captures", "saves", "pushes", "capturable")
 FLAG_KO, FLAG_PASS, FLAG_ILLEGAL = F_KO, F_PASS, F_ILLEGAL
 
 
@@ -151,3 +156,41 @@ def last_move_planes(const short[::1] points, const signed char[::1] colors,
                     if o[plane * nn + p] == 0:
                         o[plane * nn + p] = <float>exp(-0.1 * k)
                 m -= 1
+
+
+@cython.boundscheck(False)
+def game_ladder_planes(int size, const int[::1] points, const signed char[::1] colors,
+                       const int[::1] kept, unsigned char[:, :, ::1] out):
+    """Replay a game (as game_stone_planes; the moves must be legal) and, for each kept move
+    index kept[j] (increasing), write into out[j] (shape [4, size*size]) the ladder facts of the
+    position before it, seen by colors[kept[j]], thresholded at > 0 (binary)."""
+    cdef int n_moves = points.shape[0], n_kept = kept.shape[0], i, j = 0, m, p, c, k, r, col, q
+    cdef board_t b
+    cdef ladder_params_t params
+    cdef int facts[4][MAX_POINTS]
+    if out.shape[0] < n_kept or out.shape[1] != 4 or out.shape[2] != size * size:
+        raise ValueError(f"out must be (>= {n_kept}, 4, {size * size})")
+    ladder_default_params(&params)
+    board_init(&b, size)
+    try:
+        with nogil:
+            for i in range(n_moves):
+                if j >= n_kept:
+                    break
+                m = points[i]
+                c = colors[i]
+                b.to_move = c
+                if kept[j] == i:
+                    ladder_facts_c(&b, &params, facts[0], facts[1], facts[2], facts[3])
+                    for k in range(4):
+                        for r in range(size):
+                            for col in range(size):
+                                q = (r + 1) * b.W + col + 1
+                                out[j, k, r * size + col] = facts[k][q] > 0
+                    j += 1
+                p = PASS if m < 0 else (m // size + 1) * b.W + m % size + 1
+                if not board_play(&b, p, c):
+                    break
+    finally:
+        board_free(&b)
+    return j

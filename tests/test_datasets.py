@@ -214,3 +214,21 @@ def test_canonical_sample_manifest_checksum(tmp_path):
     sample.save_manifest(m, str(bad))
     with pytest.raises(ValueError, match="checksum"):
         sample.load_manifest(str(bad))
+
+
+def test_tactical_shards_equal_encode(archives, tmp_path):
+    pytest.importorskip("tactics.ladder")
+    ladder_game = ";B[dd];W[de];B[ee];W[cd];B[ce];W[dc];B[df];W[pp];B[ed];W[qd]"
+    src = tmp_path / "tac"
+    src.mkdir()
+    _tar(src / "KGS-2001-19-1-.tar.gz", {"kgs-19-2001/t.sgf": sgf(ladder_game), **MEMBERS})
+    _build(src, tmp_path / "out", fs="golois")
+    ds = open_dataset(str(tmp_path / "out"), split="all", symmetries=False, feature_set="golois")
+    games = {"kgs-19-2001/t.sgf": sgf(ladder_game), **MEMBERS}
+    fs = ds.fset
+    assert sum(ds[i][0].numpy()[fs.slice("ladder_saves")].sum() for i in range(len(ds))) > 0
+    for i, (shard_i, row) in enumerate(ds.refs):
+        shard = ds.shards[shard_i]
+        gi, move_index, _ = shard.index[row]
+        board = parse_game(games[shard.names[gi]]).board_at(int(move_index))
+        assert np.array_equal(ds[i][0].numpy(), encode(board, "golois"))

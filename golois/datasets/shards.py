@@ -32,8 +32,8 @@ from functools import cached_property
 
 import numpy as np
 
-from golois.datasets.features import (DEFAULT_FEATURE_SET, FEATURES, FeatureSet, check_same,
-                                      get_feature_set, stone_rows, tactical_planes)
+from golois.datasets.features import (DEFAULT_FEATURE_SET, FeatureSet, check_same, get_feature_set,
+                                      stone_rows)
 from golois.datasets.sources import (FilterConfig, GameStats, find_sources, game_positions,
                                      list_members, read_members)
 
@@ -71,22 +71,19 @@ def encode_game(g, fset: FeatureSet, size: int) -> np.ndarray:
     n_tactical = sum(f.planes for f in fset.packed_features if f.kind == "tactical")
     tactical = None
     if n_tactical:
-        from tactics.board import Board
-        tactical = np.zeros((len(g.kept), n_tactical, size, size), dtype=np.uint8)
-        board, k = Board(size), 0
-        for i in range(len(g.points)):
-            if k < len(g.kept) and g.kept[k] == i:
-                board.to_move = int(g.colours[i])
-                tactical_planes(board, fset, tactical[k])
-                k += 1
-            board.play(None if g.points[i] < 0 else int(g.points[i]), int(g.colours[i]))
+        from tactics import features as _cf
+        facts = np.zeros((len(g.kept), 4, size * size), dtype=np.uint8)
+        _cf.game_ladder_planes(size, g.points.astype(np.int32), g.colours, g.kept, facts)
+        rows_t = [_cf.LADDER_PLANES.index(k) for f in fset.packed_features if f.kind == "tactical"
+                  for k in f.ladder_keys]
+        tactical = facts[:, rows_t]
     parts, r, t = [], 0, 0
     for f in fset.packed_features:
         if f.kind == "stone":
             parts.append(g.stones[:, rows[r:r + f.planes]])
             r += f.planes
         else:
-            parts.append(tactical[:, t:t + f.planes].reshape(len(g.kept), f.planes, size * size))
+            parts.append(tactical[:, t:t + f.planes])
             t += f.planes
     planes = np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
     return np.packbits(planes, axis=-1)

@@ -121,7 +121,7 @@ def game_positions(data: bytes, name: str, cfg: FilterConfig, stats: GameStats) 
     if game.size != cfg.size:
         stats.dropped[NOT_19] += 1
         return None
-    if cfg.drop_handicap and (game.handicap or game.has_setup):
+    if game.has_setup or (cfg.drop_handicap and game.handicap):   # setup stones: never replayed
         stats.dropped[HANDICAP] += 1
         return None
     ranks = [rank_value(game.black_rank), rank_value(game.white_rank)]
