@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 
-import numpy as np
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from golois.datasets.features import FEATURE_SETS, encode
 from golois.datasets.shards import encode_game
