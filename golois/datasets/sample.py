@@ -90,6 +90,8 @@ def select_in_shards(shards, path: str | None = None) -> np.ndarray:
     wanted = {(name, n): t for name, n, t in _entries(manifest)}
     refs, found = [], 0
     for si, s in enumerate(shards):
+        if not (s.years == manifest["year"]).any():
+            continue
         names = s.names
         idx = s.index
         for row in range(len(idx)):
