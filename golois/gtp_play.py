@@ -73,7 +73,7 @@ def _default_model() -> Path | None:
 def _load_network_policy(path, symmetries: int):
     """The network at path as a Policy (imports torch and the features module lazily)."""
     from golois.model import load_model
-    from tactics.features import encode
+    from golois.datasets.features import encode
 
     network = load_model(str(path))
     feature_set = network.feature_set

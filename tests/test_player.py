@@ -170,3 +170,27 @@ def test_fallback_policy_prefers_capture():
     """)
     logits = fallback_policy(b, WHITE)
     assert int(np.argmax(logits)) == 2 * 5 + 3     # D3 captures
+
+
+def test_play_py_with_a_network_file(tmp_path):
+    """play.py loads a network file, says so, and answers genmove with a legal move."""
+    import subprocess
+    import sys
+
+    from golois.datasets.features import get_feature_set
+    from golois.model import ModelMeta, PolicyNet, make_config, save_model
+    fs = get_feature_set("golois")
+    save_model(tmp_path / "tiny.pt", PolicyNet(make_config("tiny", fs.planes)), ModelMeta(feature_set=fs.as_dict()), fp16=True)
+    proc = subprocess.run([sys.executable, "play.py", "--policy", "network", "--model", str(tmp_path / "tiny.pt"),
+                           "--symmetries", "8"],
+                          input="play b D4\nplay w Q16\n1 genmove b\n2 genmove w\nquit\n",
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "policy network tiny.pt x8" in proc.stderr
+    answers = {line.split()[0]: line.split()[1] for line in proc.stdout.splitlines() if line[:2] in ("=1", "=2")}
+    b = Board(19)
+    b.play("D4", "b")
+    b.play("Q16", "w")
+    assert b.is_legal(answers["=1"], "b")
+    b.play(answers["=1"], "b")
+    assert b.is_legal(answers["=2"], "w")

@@ -77,11 +77,16 @@ FEATURES: dict[str, Feature] = {f.name: f for f in [
 
 
 class FeatureSetMismatch(ValueError):
-    """Data (or a model) was made with another feature set than the one asked for."""
+    """Data or a model was made with another feature set than the one asked for (the one error
+    type for both: golois.model raises it too, with what="model")."""
 
-    def __init__(self, found: Mapping | None, expected: Mapping, where: str = ""):
+    def __init__(self, found: Mapping | None, expected: Mapping, where: str = "", what: str = "data"):
         self.found, self.expected = dict(found or {}), dict(expected)
         at = f" in {where}" if where else ""
+        if what == "model":
+            super().__init__(f"feature set mismatch{at}: the model was trained with {self.found}, but "
+                             f"{self.expected} was asked for")
+            return
         super().__init__(f"feature set mismatch{at}: the data was built with {self.found}, but "
                          f"{self.expected} was asked for; rebuild the shards with "
                          f"`golois dataset build --features {self.expected.get('name')}` or open "

@@ -24,36 +24,10 @@ import torch
 
 from golois.datasets.features import HISTORY, FEATURES, check_same, get_feature_set
 from golois.datasets.shards import Shard
+from golois.symmetry import apply as apply_symmetry, map_moves
 from tactics import features as _cf
 
 SPLITS = ("train", "test", "test-all", "all")
-
-
-def _symmetry():
-    """(apply, map_moves) from golois.symmetry when merged, else the same convention here:
-    k = 4 f + r: transpose if f, then rotate r quarter turns counter-clockwise (np.rot90)."""
-    try:
-        from golois.symmetry import apply, map_moves
-        return apply, map_moves
-    except ImportError:
-        pass
-
-    def apply(planes, k):
-        f, r = divmod(int(k), 4)
-        x = np.swapaxes(planes, -1, -2) if f else planes
-        return np.ascontiguousarray(np.rot90(x, r, axes=(-2, -1)) if r else x)
-
-    def map_moves(moves, k, size=19):
-        table = apply(np.arange(size * size).reshape(size, size), k).ravel()
-        dst = np.empty(size * size + 1, np.int64)
-        dst[table] = np.arange(size * size)
-        dst[size * size] = size * size
-        out = dst[np.asarray(moves)]
-        return int(out) if np.ndim(moves) == 0 else out
-    return apply, map_moves
-
-
-apply_symmetry, map_moves = _symmetry()
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
