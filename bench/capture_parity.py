@@ -6,7 +6,7 @@ replay are bench/ladder_parity.py's), asks both programs about every string with
 liberties, and prints the agreement on the result code (0, 1, 2, 3; ours may also be "unknown"),
 the confusion tables, the queries per second of each side, and examples of disagreements.
 
-    PYTHONPATH=. python bench/capture_parity.py [--data ../shared/data] [--strings 1000] [--seed 1]
+    python bench/capture_parity.py [--data ../shared/data] [--strings 1000] [--seed 1]
         [--defend]  (also compare `defend`)  [--limit max_nodes=20000 ...]
 
 Timing: ours is the in-process call; GNU Go's includes its GTP round trip (a pipe write and
@@ -26,7 +26,8 @@ import tempfile
 import time
 from collections import Counter
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))                   # ladder_parity
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # golois, tactics
 
 from ladder_parity import ARCHIVE, load_game, replay, vertex  # noqa: E402
 

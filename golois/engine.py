@@ -11,13 +11,15 @@ import argparse
 import sys
 
 from golois.gtp import CORE, EngineConfig, GtpEngine
+from golois.gtp_play import COMMANDS as PLAY
+from golois.gtp_play import add_player_arguments, install_player, make_player, options_from_args
 from golois.gtp_solver import COMMANDS as SOLVER
 from golois.gtp_tactics import COMMANDS as TACTICS
 
 
 def command_sets() -> list:
     """The command sets of a full engine, core first."""
-    return [CORE, TACTICS, SOLVER]
+    return [CORE, PLAY, TACTICS, SOLVER]
 
 
 def build_engine(config: EngineConfig | None = None) -> GtpEngine:
@@ -36,11 +38,14 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     """Options shared by play.py and `golois gtp`."""
     p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
     p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
+    p.add_argument("--name", default="Golois", help="name answered to the GTP name command")
+    add_player_arguments(p)
 
 
 def run(args) -> int:
     """Serve GTP until quit or end of input."""
-    engine = build_engine(EngineConfig(size=args.size, komi=args.komi))
+    engine = build_engine(EngineConfig(name=args.name, size=args.size, komi=args.komi))
+    install_player(engine, make_player(options_from_args(args)))
     engine.serve(sys.stdin, sys.stdout)
     return 0
 

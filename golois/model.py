@@ -38,6 +38,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from golois import symmetry
+from golois.datasets.features import FeatureSetMismatch  # noqa: F401  (re-exported: one error type)
 
 FORMAT_NAME = "golois-policy"
 FORMAT_VERSION = 1
@@ -222,16 +223,6 @@ class Network:
 # --------------------------------------------------------------------------- files
 
 
-class FeatureSetMismatch(ValueError):
-    """The model file was trained on a different feature set than the caller expects."""
-
-    def __init__(self, found: Mapping | None, expected: Mapping, path: str = ""):
-        self.found, self.expected = found, expected
-        where = f" in {path}" if path else ""
-        super().__init__(f"feature set mismatch{where}: model was trained with {dict(found or {})}, "
-                         f"but the caller expects {dict(expected)}")
-
-
 @dataclass
 class ModelMeta:
     """What a model file says about itself besides its weights."""
@@ -315,7 +306,7 @@ def load_model(path: str | os.PathLike, map_location: str = "cpu",
     blob = read_model_file(path, map_location="cpu")
     meta = blob["meta"]
     if expect_features is not None and not same_features(meta.get("feature_set") or {}, expect_features):
-        raise FeatureSetMismatch(meta.get("feature_set"), expect_features, os.fspath(path))
+        raise FeatureSetMismatch(meta.get("feature_set"), expect_features, os.fspath(path), what="model")
     config = ModelConfig.from_dict(blob["config"])
     net = PolicyNet(config)
     net.load_state_dict({k: v.float() if torch.is_floating_point(v) else v

@@ -1,0 +1,73 @@
+"""genmove latency on one CPU core: median and 95th percentile over positions from real play.
+
+    python bench/genmove_latency.py                       # the configured policy (network if shipped, else fallback)
+    python bench/genmove_latency.py --policy fallback --size 19 --positions 60
+    python bench/genmove_latency.py --model golois/weights/X.pt --symmetries 8   # the shipped network, tactics on
+    python bench/genmove_latency.py --no-tactics
+
+Positions: a game the player plays against itself (temperature 1 for variety), timing every
+genmove through the GTP engine (`engine.handle("genmove ...")`), so the figure includes the
+policy, the tactics hooks, the legality/eye/superko filter and -- late in the game -- the playout
+estimates for pass and resign.  torch is limited to one thread.  Start with `main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+
+def main(argv=None) -> int:
+    from golois.engine import build_engine
+    from golois.gtp import EngineConfig
+    from golois.gtp_play import add_player_arguments, install_player, make_player, options_from_args
+
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--size", type=int, default=19)
+    p.add_argument("--positions", type=int, default=100, help="genmoves timed (one self-play game, restarted as needed)")
+    add_player_arguments(p)
+    args = p.parse_args(argv)
+    try:
+        import torch
+        torch.set_num_threads(1)
+    except ImportError:
+        pass
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+        except OSError:
+            pass
+    args.temperature = args.temperature or 1.0
+    engine = build_engine(EngineConfig(size=args.size))
+    player = make_player(options_from_args(args))
+    install_player(engine, player)
+    engine.handle(f"boardsize {args.size}")
+    times, colour, passes = [], "b", 0
+    engine.handle("genmove b")       # warm-up (lazy imports, caches)
+    engine.handle("clear_board")
+    while len(times) < args.positions:
+        t = time.perf_counter()
+        answer = engine.handle(f"genmove {colour}")
+        times.append(time.perf_counter() - t)
+        move = answer[2:].strip().lower()
+        passes = passes + 1 if move == "pass" else 0
+        if move == "resign" or passes >= 2 or len(engine.moves) > 2 * args.size * args.size:
+            engine.handle("clear_board")
+            passes = 0
+        colour = "w" if colour == "b" else "b"
+    times.sort()
+    med = statistics.median(times) * 1e3
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))] * 1e3
+    print(f"policy: {player.policy_name}; tactics {'on' if player.config.tactics else 'off'}; {player.hooks.describe()}")
+    print(f"{args.size}x{args.size}, {len(times)} genmoves on one core: median {med:.1f} ms, "
+          f"95th percentile {p95:.1f} ms, max {times[-1] * 1e3:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+"""Build training/test shards from the KGS archives: a thin wrapper over `golois dataset build`.
+
+    PYTHONPATH=. python datasets/build.py --features paper11 --workers 2 --out data/shards
+
+Defaults: sources ../shared/data/kgs (relative to the repository root), out data/shards.
+See datasets/README.md and golois/datasets/shards.py.
+"""
+
+import sys
+
+from golois.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main(["dataset", "build", *sys.argv[1:]]))

@@ -1,0 +1,137 @@
+"""`golois accuracy`: move-prediction accuracy of a network on KGS positions.
+
+    golois accuracy [DATA] [--model PATH] [--symmetries 1|4|8] [--ladder-adjust off|on|both]
+                    [--max-positions N] [--plot PNG] [--json]
+
+DATA is an archive (tar.gz, tar.bz2, zip) or a folder of SGF files: every position of its games
+that passes the dataset filters (golois.datasets.sources.FilterConfig).  Without DATA, the
+canonical 2015 test sample (golois/datasets/test_sample.json.gz, rebuilt from the KGS-2015
+archive under --kgs) is used, so every figure in the project is on the same 100,000 positions.
+The model defaults to the shipped network in golois/weights/.
+
+Batches carry the legal-move mask (never predict an occupied point), the move number (accuracy
+by move-number bucket) and, for --ladder-adjust, the ladder facts of tactics.ladder.  Start with
+`run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Iterator
+
+import numpy as np
+
+DEFAULT_KGS = "../shared/data/kgs"
+
+
+def add_parser(subparsers) -> None:
+    """Register `golois accuracy`."""
+    p = subparsers.add_parser("accuracy", help="move-prediction accuracy on KGS positions",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("data", nargs="?", help="archive or SGF folder (default: the canonical 2015 test sample)")
+    p.add_argument("--model", help="network weights (default: the shipped network)")
+    p.add_argument("--symmetries", type=int, choices=(1, 4, 8), default=1, help="bagging over symmetries")
+    p.add_argument("--ladder-adjust", choices=("off", "on", "both"), default="off",
+                   help="the paper's post-hoc ladder logit adjustments (both: report each)")
+    p.add_argument("--max-positions", type=int, help="stop after N positions")
+    p.add_argument("--batch", type=int, default=256, help="positions per network batch")
+    p.add_argument("--kgs", default=DEFAULT_KGS, help="KGS archives, for the canonical sample")
+    p.add_argument("--plot", help="write accuracy by move number as a PNG")
+    p.add_argument("--json", action="store_true", help="one JSON object per report on stdout")
+    p.set_defaults(func=run)
+
+
+def default_model_path() -> str:
+    """The shipped network (first .pt in golois/weights/); FileNotFoundError if none."""
+    from golois.gtp_play import _default_model
+    path = _default_model()
+    if path is None:
+        raise FileNotFoundError("no network shipped in golois/weights/: pass --model")
+    return str(path)
+
+
+def positions_from_sample(kgs: str) -> Iterator[tuple]:
+    """(board, target, move number) for the canonical test sample."""
+    from golois.datasets.sample import iter_sample
+    yield from iter_sample(kgs)
+
+
+def positions_from_data(data: str) -> Iterator[tuple]:
+    """(board, target, move number) for every kept position of the games in an archive or folder."""
+    from golois.datasets.sources import FilterConfig, GameStats, find_sources, game_positions, read_members
+    from golois.sgf import SgfError, parse_game
+    filters, stats = FilterConfig(), GameStats()
+    for path in find_sources(data):
+        for name, raw in read_members(path, None, stats):
+            kept = game_positions(raw, name, filters, stats)
+            if kept is None:
+                continue
+            wanted = {int(k) + 1 for k in kept.kept}
+            try:
+                for board, number, event in parse_game(raw, name).replay():
+                    if number in wanted:
+                        yield board, event.point, number
+            except SgfError as e:
+                print(f"golois accuracy: skipped {e}", file=sys.stderr)
+
+
+def batches(positions: Iterator[tuple], feature_set, size: int, ladder: bool, max_positions: int | None):
+    """Dict batches for golois.accuracy.evaluate_accuracy."""
+    from golois.datasets.features import encode
+    ladder_facts = None
+    if ladder:
+        from tactics.ladder import ladder_facts
+    rows: dict[str, list] = {k: [] for k in ("planes", "move", "move_number", "legal",
+                                              "ladder_captures", "ladder_saves", "ladder_pushes")}
+    seen = 0
+    for board, target, number in positions:
+        if max_positions is not None and seen >= max_positions:
+            break
+        seen += 1
+        rows["planes"].append(encode(board, feature_set))
+        rows["move"].append(target)
+        rows["move_number"].append(number)
+        rows["legal"].append(board.legal_mask().reshape(-1))
+        if ladder:
+            facts = ladder_facts(board)
+            rows["ladder_captures"].append(facts["captures"].reshape(-1))
+            rows["ladder_saves"].append(facts["saves"].reshape(-1))
+            rows["ladder_pushes"].append(facts["pushes"].reshape(-1))
+        if len(rows["move"]) == size:
+            yield {k: np.stack(v) if v else None for k, v in rows.items()}
+            rows = {k: [] for k in rows}
+    if rows["move"]:
+        yield {k: np.stack(v) if v else None for k, v in rows.items()}
+
+
+def run(args) -> int:
+    """Measure and print the report(s)."""
+    from golois.accuracy import evaluate_accuracy, plot_by_move_number
+    from golois.model import load_model
+    try:
+        model_path = args.model or default_model_path()
+        network = load_model(model_path)
+    except (FileNotFoundError, ValueError) as e:
+        print(f"golois accuracy: {e}", file=sys.stderr)
+        return 2
+    modes = {"off": [False], "on": [True], "both": [False, True]}[args.ladder_adjust]
+    source = args.data or f"canonical 2015 test sample ({args.kgs})"
+    for adjust in modes:
+        positions = positions_from_data(args.data) if args.data else positions_from_sample(args.kgs)
+        report = evaluate_accuracy(network, batches(positions, network.feature_set, args.batch, adjust,
+                                                    args.max_positions),
+                                   symmetries=args.symmetries, ladder_adjust=adjust)
+        if args.json:
+            out = json.loads(report.to_json())
+            out.update(model=model_path, data=source)
+            print(json.dumps(out))
+        else:
+            print(f"model {model_path}; data {source}")
+            print(report.summary())
+        if args.plot:
+            plot = args.plot if len(modes) == 1 else args.plot.replace(".png", f"-ladder-{'on' if adjust else 'off'}.png")
+            plot_by_move_number(report, plot, title=f"{model_path}, x{args.symmetries}"
+                                + (", ladder adjustments" if adjust else ""))
+    return 0

@@ -1,0 +1,81 @@
+"""`golois dataset ...`: build shards, make the canonical test sample, describe shards.
+
+    golois dataset build [--sources ../shared/data/kgs] [--out data/shards] [--features golois]
+                         [--workers N] [--min-rank 6] [--games-per-shard 1000] [--force]
+    golois dataset sample [--sources ../shared/data/kgs/KGS-2015-19-8133-.tar.gz] [--out FILE]
+    golois dataset info PATH
+    golois dataset features [NAME]
+
+Start with `add_parser`; each job is a small function over the library.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+_REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_SOURCES = os.path.join(_REPO, "..", "shared", "data", "kgs")
+DEFAULT_OUT = os.path.join(_REPO, "data", "shards")
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("dataset", help="build training/test shards from KGS archives")
+    sub = p.add_subparsers(dest="dataset_command", metavar="JOB", required=True)
+    b = sub.add_parser("build", help="build (or resume) shards")
+    b.add_argument("--sources", default=DEFAULT_SOURCES, help="folder of archives, an archive, or a folder of SGF")
+    b.add_argument("--out", default=DEFAULT_OUT)
+    b.add_argument("--features", default="golois", help="feature set name")
+    b.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    b.add_argument("--min-rank", type=int, default=6, help="both players at least this many dan")
+    b.add_argument("--games-per-shard", type=int, default=1000)
+    b.add_argument("--force", action="store_true", help="rebuild shards of another configuration")
+    b.add_argument("--quiet", action="store_true", help="no progress bar")
+    b.set_defaults(func=_build)
+    s = sub.add_parser("sample", help="(re)make the canonical test sample manifest")
+    s.add_argument("--sources", default=os.path.join(DEFAULT_SOURCES, "KGS-2015-19-8133-.tar.gz"))
+    s.add_argument("--out", default=None, help="default: golois/datasets/test_sample.json.gz")
+    s.add_argument("--positions", type=int, default=100_000)
+    s.set_defaults(func=_sample)
+    i = sub.add_parser("info", help="describe the shards at PATH")
+    i.add_argument("path")
+    i.set_defaults(func=_info)
+    f = sub.add_parser("features", help="list feature sets and their planes")
+    f.add_argument("name", nargs="?")
+    f.set_defaults(func=_features)
+
+
+def _build(args) -> int:
+    from golois.datasets.shards import BuildConfig, build
+    from golois.datasets.sources import FilterConfig
+    cfg = BuildConfig(sources=args.sources, out=args.out, feature_set=args.features,
+                      filters=FilterConfig(min_rank=args.min_rank), games_per_shard=args.games_per_shard,
+                      workers=args.workers, force=args.force, progress=not args.quiet)
+    summary = build(cfg)
+    print(json.dumps(summary, indent=1))
+    return 0
+
+
+def _sample(args) -> int:
+    from golois.datasets import sample
+    manifest = sample.make_manifest(args.sources, n=args.positions)
+    sample.save_manifest(manifest, args.out or sample.MANIFEST)
+    print(f"{manifest['positions']} positions of {len(manifest['games'])} games "
+          f"(population {manifest['population']}), checksum {manifest['checksum']}")
+    return 0
+
+
+def _info(args) -> int:
+    from golois.datasets.loader import shard_folders
+    from golois.datasets.shards import Shard, summarize
+    metas = [Shard(f).meta for f in shard_folders(args.path)]
+    root = args.path if os.path.isdir(os.path.join(args.path, "shards")) else os.path.dirname(os.path.dirname(args.path))
+    print(json.dumps(summarize(root, metas), indent=1))
+    return 0
+
+
+def _features(args) -> int:
+    from golois.datasets.features import FEATURE_SETS, get_feature_set
+    for name in [args.name] if args.name else FEATURE_SETS:
+        print(get_feature_set(name).describe())
+    return 0

@@ -1,0 +1,173 @@
+"""Reading shards for training: a map-style PyTorch Dataset and a DataLoader helper.
+
+Start with `open_dataset(path, split, symmetries)`, then `ShardDataset.batch` (indices -> planes
+and moves: unpack bits, rebuild the last-move planes from the moves, apply symmetries).
+
+Items are ``(planes float32 tensor [C, 19, 19], move int64 tensor)`` (float32 because the paper's
+last-move planes carry exp(-0.1 k); every other plane is 0.0/1.0).  Splits:
+
+- ``train``: positions of games outside the test years;
+- ``test``: the canonical test sample (golois/datasets/test_sample.json.gz), checked against its
+  checksum, so every accuracy figure is measured on the same 100,000 positions;
+- ``test-all``: every position of the test years; ``all``: everything.
+
+With ``symmetries=True`` each item gets one of the 8 symmetries, drawn as a function of
+(seed, epoch, index) (`set_epoch` changes it), so a resumed run sees the same draws.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import torch
+
+from golois.datasets.features import HISTORY, FEATURES, check_same, get_feature_set
+from golois.datasets.shards import Shard
+from golois.symmetry import apply as apply_symmetry, map_moves
+from tactics import features as _cf
+
+SPLITS = ("train", "test", "test-all", "all")
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """splitmix64 finaliser, vectorised: a cheap hash of uint64 keys."""
+    x = x.astype(np.uint64)
+    with np.errstate(over="ignore"):
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return x ^ (x >> np.uint64(31))
+
+
+def shard_folders(path: str) -> list[str]:
+    """The complete shards under path (path/shards/*, or path itself when it is a shard)."""
+    if os.path.exists(os.path.join(path, "meta.json")):
+        return [path]
+    root = os.path.join(path, "shards") if os.path.isdir(os.path.join(path, "shards")) else path
+    if not os.path.isdir(root):
+        raise FileNotFoundError(f"no shards at {path}; build them with `golois dataset build`")
+    return sorted(os.path.join(root, d) for d in os.listdir(root)
+                  if not d.startswith(".") and os.path.exists(os.path.join(root, d, "meta.json")))
+
+
+class ShardDataset(torch.utils.data.Dataset):
+    """Positions of a set of shards, one split, decoded on access."""
+
+    def __init__(self, path: str, split: str = "train", symmetries: bool = True,
+                 feature_set=None, seed: int = 0, sample: str | None = None):
+        if split not in SPLITS:
+            raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
+        self.path, self.split, self.symmetries, self.seed, self.epoch = path, split, symmetries, seed, 0
+        self.shards = [Shard(f) for f in shard_folders(path)]
+        if not self.shards:
+            raise FileNotFoundError(f"no complete shard under {path}")
+        found = self.shards[0].meta["feature_set"]
+        expected = found if feature_set is None else feature_set
+        for s in self.shards:
+            check_same(s.meta["feature_set"], expected, s.folder)
+        self.fset = get_feature_set(expected)
+        self.feature_set = self.fset.as_dict()
+        self.size = self.shards[0].meta["size"]
+        rows = []
+        if split == "test":
+            from golois.datasets.sample import select_in_shards
+            rows = select_in_shards(self.shards, sample)
+        else:
+            for i, s in enumerate(self.shards):
+                mask = np.ones(len(s), bool) if split == "all" else s.test_mask()
+                r = np.flatnonzero(~mask if split == "train" else mask)
+                rows.append(np.stack([np.full(len(r), i, np.int64), r], axis=1))
+            rows = np.concatenate(rows) if rows else np.zeros((0, 2), np.int64)
+        self.refs = rows                                  # (shard, row) per item
+
+    def __len__(self) -> int:
+        return len(self.refs)
+
+    def set_epoch(self, epoch: int) -> None:
+        """Change the symmetry draws (the trainer calls it each epoch)."""
+        self.epoch = int(epoch)
+
+    def describe(self) -> str:
+        return (f"{len(self)} {self.split} positions from {len(self.shards)} shards at {self.path} "
+                f"({self.fset.name} v{self.fset.version}, {self.fset.planes} planes"
+                f"{', 8 symmetries' if self.symmetries else ''})")
+
+    def symmetry_of(self, indices: np.ndarray) -> np.ndarray:
+        """The symmetry (0..7) item i gets this epoch; 0 when symmetries are off."""
+        if not self.symmetries:
+            return np.zeros(len(indices), np.int64)
+        key = (np.asarray(indices, np.uint64) * np.uint64(0x9E3779B1) + np.uint64(self.seed * 1000003 + self.epoch))
+        return (_mix(key) % np.uint64(8)).astype(np.int64)
+
+    def batch(self, indices) -> tuple[np.ndarray, np.ndarray]:
+        """float32 planes [B, C, n, n] and int64 moves [B] of the items at `indices`."""
+        indices = np.asarray(indices, np.int64)
+        n, C = self.size, self.fset.planes
+        out = np.zeros((len(indices), C, n, n), np.float32)
+        moves = np.empty(len(indices), np.int64)
+        refs = self.refs[indices]
+        for si in np.unique(refs[:, 0]):
+            sel = np.flatnonzero(refs[:, 0] == si)
+            self._decode(self.shards[si], refs[sel, 1], out, moves, sel)
+        ks = self.symmetry_of(indices)
+        for k in np.unique(ks):
+            if k:
+                sel = np.flatnonzero(ks == k)
+                out[sel] = apply_symmetry(out[sel], int(k))
+                moves[sel] = map_moves(moves[sel], int(k), n)
+        return out, moves
+
+    def _decode(self, shard: Shard, rows: np.ndarray, out, moves, sel) -> None:
+        n, nn = self.size, self.size * self.size
+        order = np.argsort(rows)                          # sequential reads of the memory map
+        rows, sel = rows[order], sel[order]
+        index = shard.index[rows]
+        moves[sel] = index[:, 2]
+        bits = np.unpackbits(np.asarray(shard.planes[rows]), axis=-1, count=nn)
+        bits = bits.reshape(len(rows), -1, n, n)
+        p = 0
+        for fname, count in self.fset.features:
+            f, s = FEATURES[fname], self.fset.slice(fname)
+            if f.packed:
+                out[sel, s] = bits[:, p:p + count]
+                p += count
+            else:                                         # history: the last-move planes
+                starts = shard.games[index[:, 0]]
+                ends = starts + index[:, 1]
+                hist = np.empty((2 * len(rows), n, n), np.float32)
+                _cf.last_move_planes(shard.moves, shard.colours, starts, ends,
+                                     np.ascontiguousarray(shard.colours[ends]), HISTORY, hist)
+                out[sel, s] = hist.reshape(len(rows), 2, n, n)
+
+    def __getitem__(self, i):
+        if isinstance(i, (list, tuple, np.ndarray, torch.Tensor)):
+            planes, moves = self.batch(np.asarray(i))
+            return torch.from_numpy(planes), torch.from_numpy(moves)
+        planes, moves = self.batch(np.array([i]))
+        return torch.from_numpy(planes[0]), torch.tensor(moves[0])
+
+    def __getitems__(self, indices):
+        """Batched fetch (torch calls it with a whole batch of indices): decoded in one go."""
+        planes, moves = self.batch(np.asarray(indices))
+        p, m = torch.from_numpy(planes), torch.from_numpy(moves)
+        return [(p[j], m[j]) for j in range(len(indices))]
+
+
+def open_dataset(path: str, split: str = "train", symmetries: bool = True, feature_set=None,
+                 seed: int = 0, sample: str | None = None) -> ShardDataset:
+    """The positions of `split` in the shards at `path` (see the module docstring).  With
+    `feature_set` given, shards of another feature set raise FeatureSetMismatch."""
+    return ShardDataset(path, split, symmetries and split == "train", feature_set, seed, sample)
+
+
+def make_loader(dataset: ShardDataset, batch_size: int = 256, shuffle: bool = True, workers: int = 2,
+                seed: int = 0, drop_last: bool = True) -> torch.utils.data.DataLoader:
+    """A DataLoader yielding (planes [B, C, n, n], moves [B]) batches decoded whole in worker
+    processes (one `batch` call per batch, no per-item collation)."""
+    gen = torch.Generator().manual_seed(seed)
+    base = torch.utils.data.RandomSampler(dataset, generator=gen) if shuffle else \
+        torch.utils.data.SequentialSampler(dataset)
+    sampler = torch.utils.data.BatchSampler(base, batch_size, drop_last)
+    return torch.utils.data.DataLoader(dataset, batch_size=None, sampler=sampler, num_workers=workers,
+                                       persistent_workers=workers > 0, pin_memory=torch.cuda.is_available(),
+                                       prefetch_factor=4 if workers > 0 else None)

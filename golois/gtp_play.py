@@ -1,0 +1,323 @@
+"""GTP commands of the player: genmove, cleanup, scoring, and GoGui analyze commands.
+
+`COMMANDS` (the "play" set, listed in `golois.engine.command_sets`) holds `genmove`,
+`kgs-genmove_cleanup`, `final_score`, `final_status_list`, `place_free_handicap`,
+`gogui-analyze_commands` and the `golois-*` analyze commands it lists (policy heat map, ownership,
+dead stones and group status, ladders).  The `Player` lives in `engine.extra["player"]`; install
+one with `install_player(engine, player)` (`make_player(options)` builds it from the command line
+options of `add_player_arguments`).  Without one, a fallback-policy player is made on first use.
+
+Start with `genmove`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from tactics.board import BLACK, EMPTY, WHITE
+
+from golois.gtp import CommandSet, GtpFailure, _fixed_points
+from golois.player import Player, PlayerConfig, TacticsHooks, default_hooks, fallback_policy, network_policy
+from golois.scoring import format_score
+
+COMMANDS = CommandSet("play")
+
+DEFAULT_WEIGHTS_DIR = Path(__file__).parent / "weights"
+
+
+# ------------------------------------------------------------------------------ player set-up
+
+@dataclass
+class PlayerOptions:
+    """Command-line choices that build a Player (see add_player_arguments)."""
+    policy: str = "auto"                 # auto | fallback | network
+    model: str | None = None             # network weights (.pt); auto: the shipped default
+    symmetries: int = 8
+    tactics: bool = True
+    config: PlayerConfig | None = None
+
+
+def add_player_arguments(p: argparse.ArgumentParser) -> None:
+    """Options of play.py / `golois gtp` that choose and tune the player."""
+    g = p.add_argument_group("player")
+    g.add_argument("--policy", choices=["auto", "fallback", "network"], default="auto",
+                   help="auto: the shipped network when present, else the fallback heuristic")
+    g.add_argument("--model", default=None, help="network weights (.pt) for --policy network/auto")
+    g.add_argument("--symmetries", type=int, default=8, choices=[1, 4, 8], help="symmetry bagging")
+    g.add_argument("--no-tactics", dest="tactics", action="store_false", help="no ladder / life-and-death hooks")
+    g.add_argument("--resign-threshold", type=float, default=0.05,
+                   help="resign when the playout win rate stays under this (0: never)")
+    g.add_argument("--playouts", type=int, default=64, help="playouts for pass/resign/dead-stone estimates")
+    g.add_argument("--temperature", type=float, default=0.0, help="0: best move; >0: sample")
+    g.add_argument("--seed", type=int, default=0)
+
+
+def options_from_args(args) -> PlayerOptions:
+    """PlayerOptions from parsed add_player_arguments options."""
+    cfg = PlayerConfig(tactics=args.tactics, resign_threshold=args.resign_threshold, playouts=args.playouts,
+                       temperature=args.temperature, seed=args.seed)
+    return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
+                         tactics=args.tactics, config=cfg)
+
+
+def _default_model() -> Path | None:
+    files = sorted(DEFAULT_WEIGHTS_DIR.glob("*.pt")) if DEFAULT_WEIGHTS_DIR.is_dir() else []
+    return files[0] if files else None
+
+
+def _load_network_policy(path, symmetries: int):
+    """The network at path as a Policy (imports torch and the features module lazily)."""
+    from golois.model import load_model
+    from golois.datasets.features import encode
+
+    network = load_model(str(path))
+    feature_set = network.feature_set
+
+    def encode_for(board, colour):
+        b = board.copy()
+        b.to_move = colour
+        return encode(b, feature_set)
+    return network_policy(network, encode_for, symmetries)
+
+
+def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
+    """A Player for the options; `auto` falls back (and says so on log) when no network loads."""
+    opts = options or PlayerOptions()
+    cfg = opts.config or PlayerConfig(tactics=opts.tactics)
+    hooks = default_hooks() if opts.tactics else TacticsHooks()
+    policy, name = None, "fallback"
+    if opts.policy in ("auto", "network"):
+        path = opts.model or _default_model()
+        try:
+            if path is None:
+                raise FileNotFoundError("no network weights shipped in golois/weights/")
+            policy, name = _load_network_policy(path, opts.symmetries), f"network {Path(path).name} x{opts.symmetries}"
+        except Exception as e:  # noqa: BLE001 -- any failure to load means: fall back, loudly
+            if opts.policy == "network":
+                raise
+            if log is not None:
+                print(f"golois: using the FALLBACK heuristic policy ({type(e).__name__}: {e})", file=log)
+    player = Player(policy or fallback_policy, cfg, hooks, name=name)
+    if policy is None:
+        player.policy_name = "fallback"
+    if log is not None:
+        print(f"golois: policy {player.policy_name}; {hooks.describe()}", file=log)
+    return player
+
+
+def install_player(engine, player: Player) -> None:
+    """Make player answer the engine's genmove."""
+    engine.extra["player"] = player
+    engine.extra.pop("judgement", None)
+
+
+def get_player(engine) -> Player:
+    """The engine's player (a fallback-policy one is made on first use)."""
+    if "player" not in engine.extra:
+        engine.extra["player"] = Player(fallback_policy, PlayerConfig(), TacticsHooks())
+    return engine.extra["player"]
+
+
+def judgement(engine):
+    """The player's judgement of the current position, cached until the position changes."""
+    key = (engine.board.hash, engine.board.move_count, engine.board.size, engine.komi)
+    cached = engine.extra.get("judgement")
+    if cached is None or cached[0] != key:
+        cached = (key, get_player(engine).judge(engine.board, engine.komi))
+        engine.extra["judgement"] = cached
+    return cached[1]
+
+
+# ------------------------------------------------------------------------------ moves
+
+def _genmove(engine, colour: str, cleanup: bool) -> str:
+    c = engine.parse_color(colour)
+    player = get_player(engine)
+    if len(engine.moves) <= 1:
+        player.losing_streak = {BLACK: 0, WHITE: 0}
+    decision = player.genmove(engine.board, c, engine.komi, cleanup=cleanup)
+    if decision.resign:
+        return "resign"
+    engine.play(c, decision.move)
+    return engine.format_vertex(decision.move)
+
+
+@COMMANDS.command("genmove")
+def genmove(engine, colour):
+    return _genmove(engine, colour, cleanup=False)
+
+
+@COMMANDS.command("kgs-genmove_cleanup")
+def kgs_genmove_cleanup(engine, colour):
+    return _genmove(engine, colour, cleanup=True)
+
+
+@COMMANDS.command("place_free_handicap")
+def place_free_handicap(engine, count):
+    if not count.isdigit():
+        raise GtpFailure("syntax error")
+    n = int(count)
+    if engine.moves or engine.setup or engine.board.to_array().any():
+        raise GtpFailure("board not empty")
+    if n < 2 or n > 9 or (engine.board.size < 7 and n > 4):
+        raise GtpFailure("invalid handicap")
+    points = _fixed_points(engine.board.size, n)
+    for p in points:
+        engine.add_setup(BLACK, p)
+    engine.board.to_move = WHITE
+    return " ".join(engine.format_vertex(p) for p in points)
+
+
+# ------------------------------------------------------------------------------ scoring
+
+@COMMANDS.command("final_score")
+def final_score(engine):
+    return format_score(judgement(engine).score)
+
+
+@COMMANDS.command("final_status_list")
+def final_status_list(engine, status):
+    status = status.lower()
+    if status not in ("alive", "dead", "seki"):
+        raise GtpFailure("invalid status")
+    j = judgement(engine)
+    stones = engine.board.to_array().ravel()
+    seen = np.zeros(stones.size, dtype=bool)
+    lines = []
+    for p in range(stones.size):
+        if stones[p] == EMPTY or seen[p]:
+            continue
+        string = engine.board.string(p)
+        seen[string] = True
+        if j.status(p) == status:
+            lines.append(" ".join(engine.format_vertex(q) for q in string))
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------ GoGui analyze
+
+ANALYZE = [
+    ("gfx", "Policy heat map", "golois-policy_gfx %c"),
+    ("dboard", "Policy probabilities", "golois-policy_dboard %c"),
+    ("dboard", "Ownership (playouts)", "golois-ownership"),
+    ("gfx", "Dead stones and seki", "golois-status_gfx"),
+    ("sboard", "Group status", "golois-group_status"),
+    ("gfx", "Ladders", "golois-ladder_gfx %c"),
+    ("string", "Tactics hooks", "golois-hooks"),
+]
+
+
+@COMMANDS.command("gogui-analyze_commands")
+def gogui_analyze_commands(engine):
+    return "\n".join(f"{kind}/{label}/{command}" for kind, label, command in ANALYZE)
+
+
+def _probabilities(engine, colour: str) -> np.ndarray:
+    c = engine.parse_color(colour)
+    scores = get_player(engine).scores(engine.board, c)
+    if not np.isfinite(scores).any():
+        return np.zeros(scores.size)
+    e = np.exp(scores - scores[np.isfinite(scores)].max())
+    return e / e.sum()
+
+
+def _rows(values, n: int, fmt) -> str:
+    return "\n" + "\n".join(" ".join(fmt(values[r * n + c]) for c in range(n)) for r in range(n))
+
+
+@COMMANDS.command("golois-policy_dboard")
+def policy_dboard(engine, colour="b"):
+    return _rows(_probabilities(engine, colour), engine.board.size, lambda v: f"{v:.3f}")
+
+
+@COMMANDS.command("golois-policy_gfx")
+def policy_gfx(engine, colour="b"):
+    prob = _probabilities(engine, colour)
+    if prob.max() <= 0:
+        return "TEXT no legal move"
+    top = prob.max()
+    buckets: dict[str, list[str]] = {}
+    for p in np.flatnonzero(prob > 0.002 * top):
+        t = float(prob[p] / top) ** 0.5           # heat: yellow (weak) to red (strong)
+        colour_hex = f"#ff{int(255 * (1 - t)):02x}00"
+        buckets.setdefault(colour_hex, []).append(engine.format_vertex(int(p)))
+    lines = [f"COLOR {hexc} {' '.join(vs)}" for hexc, vs in sorted(buckets.items())]
+    best = np.argsort(-prob)[:5]
+    lines.append("LABEL " + " ".join(f"{engine.format_vertex(int(p))} {100 * prob[p]:.0f}" for p in best if prob[p] > 0))
+    return "\n".join(lines)
+
+
+@COMMANDS.command("golois-ownership")
+def ownership_dboard(engine):
+    return _rows(judgement(engine).ownership.ravel(), engine.board.size, lambda v: f"{v:.2f}")
+
+
+@COMMANDS.command("golois-status_gfx")
+def status_gfx(engine):
+    j = judgement(engine)
+    n = engine.board.size
+    dead = [engine.format_vertex(int(p)) for p in np.flatnonzero(j.dead.ravel())]
+    seki = [engine.format_vertex(int(p)) for p in np.flatnonzero(j.seki.ravel())]
+    safe = [engine.format_vertex(int(p)) for p in np.flatnonzero(j.alive.ravel())]
+    terr = j.territory.ravel()
+    stones = engine.board.to_array().ravel()
+    lines = []
+    if dead:
+        lines.append("MARK " + " ".join(dead))
+    if seki:
+        lines.append("TRIANGLE " + " ".join(seki))
+    if safe:
+        lines.append("CIRCLE " + " ".join(safe))
+    for colour, name in ((BLACK, "b"), (WHITE, "w")):
+        pts = [engine.format_vertex(p) for p in range(n * n) if terr[p] == colour and stones[p] != colour]
+        if pts:
+            lines.append(f"TERRITORY {name} " + " ".join(pts))
+    lines.append(f"TEXT {format_score(j.score)} (dead marked x, seki triangles, Benson-alive circles)")
+    return "\n".join(lines)
+
+
+@COMMANDS.command("golois-group_status")
+def group_status(engine):
+    j = judgement(engine)
+    stones = engine.board.to_array().ravel()
+    alive = j.alive.ravel()
+
+    def cell(p):
+        if stones[p] == EMPTY:
+            return "-"
+        return "safe" if alive[p] else j.status(int(p))
+    return _rows(list(range(stones.size)), engine.board.size, cell)
+
+
+@COMMANDS.command("golois-ladder_gfx")
+def ladder_gfx(engine, colour="b"):
+    c = engine.parse_color(colour)
+    player = get_player(engine)
+    if player.hooks.ladder_facts is None:
+        return "TEXT ladder module not available (tactics.ladder)"
+    board = engine.board.copy()
+    board.to_move = c
+    facts = player.hooks.ladder_facts(board)
+    labels, lines = [], []
+    for key, letter in (("captures", "C"), ("saves", "S"), ("pushes", "P")):
+        arr = np.asarray(facts.get(key, np.zeros(1)), dtype=np.int64).ravel()
+        for p in np.flatnonzero(arr > 0):
+            labels.append(f"{engine.format_vertex(int(p))} {letter}{arr[p]}")
+    if labels:
+        lines.append("LABEL " + " ".join(labels))
+    cap = np.asarray(facts.get("capturable", np.zeros(1)), dtype=np.int64).ravel()
+    if cap.any():
+        lines.append("TRIANGLE " + " ".join(engine.format_vertex(int(p)) for p in np.flatnonzero(cap)))
+    lines.append("TEXT ladders: C captures, S saves, P pushes (stones); triangles: capturable in a ladder")
+    return "\n".join(lines)
+
+
+@COMMANDS.command("golois-hooks")
+def hooks(engine):
+    player = get_player(engine)
+    return f"policy {player.policy_name}; tactics {'on' if player.config.tactics else 'off'}; {player.hooks.describe()}"

@@ -1,0 +1,250 @@
+"""End-of-game judgement: dead stones, seki, area score; ownership from random playouts.
+
+What `final_score`, `final_status_list`, the player's pass/resign decisions and the match referee
+all use.  The pieces, in the order `judge` combines them:
+
+1. **Unconditional life** (Benson's algorithm): strings that cannot be captured even if their
+   owner always passes.  `unconditional_life` here is the project's own small version, kept
+   separate so the solver's (`tactics.solver`, when it lands) can replace it through
+   `JudgeConfig.unconditional` -- see `golois.player.default_hooks`.
+2. **Ownership** from `playouts` random playouts (`Board.random_playout` on copies, C speed):
+   +1 a point black owns at the end of a playout, -1 white; averaged.
+3. **Dead strings**: not unconditionally alive and owned by the opponent in at least
+   `dead_threshold` (0.8) of the playouts (averaged over the string's stones).
+4. **Seki** (a heuristic): living strings sharing a liberty with a living opponent string when
+   both have at most two liberties and the shared point is no one's territory.
+5. **Area score** (Chinese/Tromp-Taylor counting with dead stones removed): stones plus empty
+   regions reached by one colour only, minus komi.  Positive favours black.
+
+Start with `judge`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from tactics.board import BLACK, EMPTY, WHITE, Board
+
+
+@dataclass
+class JudgeConfig:
+    """How dead stones are found."""
+    playouts: int = 128                  # random playouts for ownership
+    dead_threshold: float = 0.8          # a string owned by the opponent this often is dead
+    seed: int = 12345                    # playout seeds are seed, seed+1, ...
+    unconditional: Callable[[Board], np.ndarray] | None = None   # Benson provider; None: ours
+
+
+@dataclass
+class Judgement:
+    """The verdict on one position (arrays are (size, size), row 0 at the top)."""
+    ownership: np.ndarray                # float32 in [-1, 1]: +1 black owns, -1 white
+    alive: np.ndarray                    # bool: unconditionally alive stones (Benson)
+    dead: np.ndarray                     # bool: dead stones
+    seki: np.ndarray                     # bool: stones in seki
+    score: float                         # area score, black minus white minus komi
+    black_wins: float                    # fraction of playouts black won (with komi)
+    territory: np.ndarray = field(default=None)  # int8: 1 black area, 2 white area, 0 neutral
+
+    def status(self, flat: int) -> str:
+        """'dead', 'seki' or 'alive' for the stone at flat."""
+        n = self.dead.shape[0]
+        r, c = divmod(flat, n)
+        return "dead" if self.dead[r, c] else "seki" if self.seki[r, c] else "alive"
+
+
+def _neighbours(n: int):
+    """List of flat neighbour lists of an n x n board."""
+    out = []
+    for p in range(n * n):
+        r, c = divmod(p, n)
+        out.append([q for q, ok in ((p - n, r > 0), (p + n, r < n - 1), (p - 1, c > 0), (p + 1, c < n - 1)) if ok])
+    return out
+
+
+_NEIGHBOURS: dict[int, list] = {}
+
+
+def neighbours(n: int) -> list[list[int]]:
+    """Flat neighbours of each point of an n x n board (cached per size)."""
+    if n not in _NEIGHBOURS:
+        _NEIGHBOURS[n] = _neighbours(n)
+    return _NEIGHBOURS[n]
+
+
+def _components(flat: np.ndarray, n: int, member) -> list[list[int]]:
+    """Connected components of the points p with member(flat[p])."""
+    nb = neighbours(n)
+    seen = np.zeros(n * n, dtype=bool)
+    comps = []
+    for p in range(n * n):
+        if seen[p] or not member(flat[p]):
+            continue
+        stack, comp = [p], []
+        seen[p] = True
+        while stack:
+            x = stack.pop()
+            comp.append(x)
+            for y in nb[x]:
+                if not seen[y] and member(flat[y]):
+                    seen[y] = True
+                    stack.append(y)
+        comps.append(comp)
+    return comps
+
+
+def unconditional_life(board: Board) -> np.ndarray:
+    """Benson's algorithm for both colours: bool (size, size), True on stones that are alive
+    even if their owner never moves again (pass-alive).  Our own version; see the module doc."""
+    n = board.size
+    flat = board.to_array().ravel()
+    nb = neighbours(n)
+    alive = np.zeros(n * n, dtype=bool)
+    for colour in (BLACK, WHITE):
+        strings = _components(flat, n, lambda v: v == colour)
+        regions = _components(flat, n, lambda v: v != colour)
+        string_of = {p: i for i, s in enumerate(strings) for p in s}
+        libs = []
+        for s in strings:
+            libs.append({q for p in s for q in nb[p] if flat[q] == EMPTY})
+        # region -> strings bordering it; vital(region, string): every empty point of the region
+        # is a liberty of the string.
+        borders, vital = [], []
+        for reg in regions:
+            bs = {string_of[q] for p in reg for q in nb[p] if flat[q] == colour}
+            empties = [p for p in reg if flat[p] == EMPTY]
+            borders.append(bs)
+            vital.append({i for i in bs if all(e in libs[i] for e in empties)} if empties else set())
+        live_s, live_r = set(range(len(strings))), set(range(len(regions)))
+        changed = True
+        while changed:
+            changed = False
+            for i in list(live_s):
+                if sum(1 for r in live_r if i in vital[r]) < 2:
+                    live_s.discard(i)
+                    changed = True
+            for r in list(live_r):
+                if not borders[r] <= live_s:
+                    live_r.discard(r)
+                    changed = True
+        for i in live_s:
+            alive[strings[i]] = True
+    return alive.reshape(n, n)
+
+
+def area(stones: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """Tromp-Taylor area of a (size, size) 0/1/2 array: (territory int8 array: 1 black, 2 white,
+    0 neutral, stones included), black points, white points."""
+    n = stones.shape[0]
+    flat = stones.ravel()
+    nb = neighbours(n)
+    terr = flat.astype(np.int8).copy()
+    for reg in _components(flat, n, lambda v: v == EMPTY):
+        touch = {int(flat[q]) for p in reg for q in nb[p]} - {EMPTY}
+        if len(touch) == 1:
+            terr[reg] = touch.pop()
+    return terr.reshape(n, n), int((terr == BLACK).sum()), int((terr == WHITE).sum())
+
+
+def ownership(board: Board, playouts: int = 128, seed: int = 12345, komi: float = 7.5,
+              to_move: int | None = None) -> tuple[np.ndarray, float]:
+    """Mean ownership (+1 black, -1 white) over random playouts from the position, and the
+    fraction of playouts black wins with komi."""
+    n = board.size
+    total = np.zeros((n, n), dtype=np.float32)
+    wins = 0.0
+    for i in range(max(playouts, 1)):
+        b = board.copy()
+        if to_move is not None:
+            b.to_move = to_move
+        b.random_playout(seed + i)
+        own = _playout_area(b.to_array())
+        total += own
+        d = float(own.sum()) - komi
+        wins += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+    k = max(playouts, 1)
+    return total / k, wins / k
+
+
+def _playout_area(stones: np.ndarray) -> np.ndarray:
+    """+1/-1/0 ownership of a finished playout, vectorised: stones count for their colour, an
+    empty point for the colour of all its neighbours (a playout ends with one-point eyes)."""
+    sign = np.where(stones == BLACK, 1.0, np.where(stones == WHITE, -1.0, 0.0)).astype(np.float32)
+    pad = np.pad(sign, 1, constant_values=np.nan)
+    nbrs = np.stack([pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:]])
+    on = ~np.isnan(nbrs)
+    allb = np.all(~on | (nbrs == 1), axis=0)
+    allw = np.all(~on | (nbrs == -1), axis=0)
+    empty_owner = np.where(allb & ~allw, 1.0, np.where(allw & ~allb, -1.0, 0.0)).astype(np.float32)
+    return np.where(stones == EMPTY, empty_owner, sign)
+
+
+def _seki(stones: np.ndarray, board: Board) -> np.ndarray:
+    """Heuristic seki: living strings sharing a liberty with a living opponent string, both with
+    at most two liberties, the shared point being no one's area."""
+    n = stones.shape[0]
+    flat = stones.ravel()
+    nb = neighbours(n)
+    out = np.zeros(n * n, dtype=bool)
+    terr, _, _ = area(stones)
+    tflat = terr.ravel()
+    for p in range(n * n):
+        if flat[p] != EMPTY or tflat[p] != EMPTY:
+            continue
+        owners = {}
+        for q in nb[p]:
+            if flat[q] != EMPTY:
+                owners.setdefault(int(flat[q]), []).append(q)
+        if len(owners) != 2:
+            continue
+        strings = [q for qs in owners.values() for q in qs]
+        if all(board.liberties(q) <= 2 for q in strings):
+            for q in strings:
+                out[board.string(q)] = True
+    return out.reshape(n, n)
+
+
+def judge(board: Board, komi: float, config: JudgeConfig | None = None) -> Judgement:
+    """Dead stones, seki, ownership and area score of the position (see the module doc)."""
+    cfg = config or JudgeConfig()
+    n = board.size
+    stones = board.to_array()
+    alive = (cfg.unconditional or unconditional_life)(board).astype(bool)
+    own, black_wins = ownership(board, cfg.playouts, cfg.seed, komi)
+    dead = np.zeros((n, n), dtype=bool)
+    flat = stones.ravel()
+    seen = np.zeros(n * n, dtype=bool)
+    for p in range(n * n):
+        if flat[p] == EMPTY or seen[p]:
+            continue
+        s = board.string(p)
+        seen[s] = True
+        sign = 1.0 if flat[p] == BLACK else -1.0
+        owned_by_opponent = float(np.mean([(-sign * own.ravel()[q] + 1) / 2 for q in s]))
+        if owned_by_opponent >= cfg.dead_threshold and not alive.ravel()[s].any():
+            dead.ravel()[s] = True
+    cleaned = np.where(dead, EMPTY, stones).astype(np.int8)
+    seki = _seki(cleaned, board) & ~dead
+    terr, nb_, nw = area(cleaned)
+    # dead stones' points go to the area of the colour around them (area() did so: they are empty)
+    return Judgement(ownership=own, alive=alive, dead=dead, seki=seki, score=nb_ - nw - komi,
+                     black_wins=black_wins, territory=terr)
+
+
+def area_score(board: Board, komi: float, dead: np.ndarray | None = None) -> float:
+    """Area score (black - white - komi) with the given dead stones removed."""
+    stones = board.to_array()
+    if dead is not None:
+        stones = np.where(dead, EMPTY, stones).astype(np.int8)
+    _, nb_, nw = area(stones)
+    return nb_ - nw - komi
+
+
+def format_score(score: float) -> str:
+    """GTP/SGF result text: 'B+3.5', 'W+0.5', '0' for a draw."""
+    if score == 0:
+        return "0"
+    return f"{'B' if score > 0 else 'W'}+{abs(score):g}"

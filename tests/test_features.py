@@ -1,0 +1,176 @@
+"""Input planes (tactics/features.pyx through golois.datasets.features): each plane against a
+hand-written diagram, the registry, and the tactical planes when tactics.ladder exists."""
+
+import importlib.util
+import math
+
+import numpy as np
+import pytest
+
+from golois.datasets.features import (FEATURE_SETS, FEATURES, FeatureSet, FeatureSetMismatch,
+                                      check_same, encode, get_feature_set)
+from tactics.board import BLACK, WHITE, Board
+from tactics.diagram import from_diagram
+
+POSITION = """
+    . X O . .
+    X O O . .
+    . X O X .
+    . . X . .
+    O . . . .
+"""
+
+
+def grid(text):
+    """A 0/1 plane from a diagram of '1' and '.'."""
+    return np.array([[1.0 if ch == "1" else 0.0 for ch in line.split()] for line in text.strip().splitlines()],
+                    dtype=np.float32)
+
+
+def plane(board, fset, feature, i):
+    fs = get_feature_set(fset)
+    return encode(board, fs)[fs.slice(feature)][i]
+
+
+def test_stone_planes_black_to_move():
+    b = from_diagram(POSITION, "black")
+    # friend = black.  Black strings: (0,1) 1 lib [(0,0)]; (1,0) 2 libs [(0,0),(2,0)];
+    # (2,1) 2 libs [(2,0),(3,1)]; (2,3)+(3,2)? not connected: (2,3) has libs (1,3),(2,4),(3,3) = 3;
+    # (3,2) libs (3,1),(3,3),(4,2) = 3.  White: (0,2)-(1,1)-(1,2)-(2,2) libs (0,3),(1,3) = 2;
+    # (4,0) libs (3,0),(4,1) = 2.
+    assert np.array_equal(plane(b, "paper11", "stones", 0), grid("""
+        1 . . 1 1
+        . . . 1 1
+        1 . . . 1
+        1 1 . 1 1
+        . 1 1 1 1"""))
+    assert np.array_equal(plane(b, "paper11", "stones", 1), grid("""
+        . 1 . . .
+        1 . . . .
+        . 1 . 1 .
+        . . 1 . .
+        . . . . ."""))
+    assert np.array_equal(plane(b, "paper11", "stones", 2), grid("""
+        . . 1 . .
+        . 1 1 . .
+        . . 1 . .
+        . . . . .
+        1 . . . ."""))
+    assert np.array_equal(plane(b, "paper11", "friend_liberties", 0), grid("""
+        . 1 . . .
+        . . . . .
+        . . . . .
+        . . . . .
+        . . . . ."""))
+    assert np.array_equal(plane(b, "paper11", "friend_liberties", 1), grid("""
+        . . . . .
+        1 . . . .
+        . 1 . . .
+        . . . . .
+        . . . . ."""))
+    assert np.array_equal(plane(b, "paper11", "friend_liberties", 2), grid("""
+        . . . . .
+        . . . . .
+        . . . 1 .
+        . . 1 . .
+        . . . . ."""))
+    assert not plane(b, "paper11", "enemy_liberties", 0).any()
+    assert np.array_equal(plane(b, "paper11", "enemy_liberties", 1), grid("""
+        . . 1 . .
+        . 1 1 . .
+        . . 1 . .
+        . . . . .
+        1 . . . ."""))
+    assert not plane(b, "paper11", "enemy_liberties", 2).any()
+
+
+def test_stone_planes_white_to_move_swap_friend_and_enemy():
+    b_black, b_white = from_diagram(POSITION, "black"), from_diagram(POSITION, "white")
+    eb, ew = encode(b_black, "paper11"), encode(b_white, "paper11")
+    fs = FEATURE_SETS["paper11"]
+    assert np.array_equal(eb[fs.slice("stones")][1], ew[fs.slice("stones")][2])
+    assert np.array_equal(eb[fs.slice("friend_liberties")], ew[fs.slice("enemy_liberties")])
+    assert np.array_equal(eb[fs.slice("enemy_liberties")], ew[fs.slice("friend_liberties")])
+
+
+def test_last_move_planes_decay_and_alternate_by_colour():
+    b = Board(5)
+    # B (0,0), W (4,4), B (2,2), W pass, B (0,4): white to move.
+    for move, colour in [(0, BLACK), (24, WHITE), (12, BLACK), (None, WHITE), (4, BLACK)]:
+        b.play(move, colour)
+    lm = encode(b, "paper11")[FEATURE_SETS["paper11"].slice("last_moves")]
+    e = lambda k: np.float32(math.exp(-0.1 * k))
+    opp = np.zeros((5, 5), np.float32)          # black's moves: k = 1, 3, 5
+    opp[0, 4], opp[2, 2], opp[0, 0] = e(1), e(3), e(5)
+    own = np.zeros((5, 5), np.float32)          # white's: pass (k = 2), (4,4) at k = 4
+    own[4, 4] = e(4)
+    assert np.array_equal(lm[0], opp)
+    assert np.array_equal(lm[1], own)
+
+
+def test_last_moves_ignore_setup_stones():
+    b = from_diagram("""
+        . X . . .
+        X O X . .
+        . . . . .
+        . . . . .
+        . . . . .
+    """, "black")
+    b.play((4, 4), BLACK)
+    b.play((3, 3), WHITE)
+    b.play((2, 2), BLACK)
+    lm = encode(b, "paper11")[FEATURE_SETS["paper11"].slice("last_moves")]
+    assert lm[0][2, 2] == pytest.approx(math.exp(-0.1)) and lm[1][3, 3] == pytest.approx(math.exp(-0.2))
+    assert lm[0][4, 4] == pytest.approx(math.exp(-0.3))
+    assert lm[1].sum() == pytest.approx(math.exp(-0.2))
+
+
+def test_registry_declared_counts_and_no_overlap():
+    for fs in FEATURE_SETS.values():
+        covered = np.zeros(fs.planes, int)
+        for f, count in fs.features:
+            covered[fs.slice(f)] += 1
+            assert FEATURES[f].planes == count
+        assert (covered == 1).all()
+    assert FEATURE_SETS["paper11"].planes == 11
+    assert FEATURE_SETS["golois"].planes == 15
+    with pytest.raises(ValueError):
+        FeatureSet("bad", 1, (("stones", 2),))
+
+
+def test_feature_set_mismatch_is_clear():
+    check_same({"name": "paper11", "version": 1, "planes": 11}, "paper11")
+    with pytest.raises(FeatureSetMismatch, match="golois"):
+        check_same({"name": "paper11", "version": 1, "planes": 11}, "golois")
+
+
+def test_encode_shape_and_values():
+    b = from_diagram(POSITION, "black")
+    x = encode(b, "paper11")
+    assert x.dtype == np.float32 and x.shape == (11, 5, 5)
+    fs = FEATURE_SETS["paper11"]
+    assert set(np.unique(x[: fs.slice("last_moves").start])) <= {0.0, 1.0}
+    assert (x[fs.slice("stones")].sum(axis=0) == 1).all()
+
+
+HAVE_LADDER = importlib.util.find_spec("tactics.ladder") is not None
+
+
+@pytest.mark.skipif(not HAVE_LADDER, reason="tactics.ladder not merged yet")
+def test_tactical_planes_follow_ladder_facts():
+    from tactics.ladder import ladder_facts
+    b = from_diagram("""
+        . . . . . . .
+        . . . . . . .
+        . . . X . . .
+        . . X O . . .
+        . . . X . . .
+        . . . . . . .
+        . . . . . . .
+    """, "black")
+    fs = FEATURE_SETS["golois"]
+    x = encode(b, fs)
+    facts = ladder_facts(b)
+    for feature, key in [("ladder_captures", "captures"), ("ladder_saves", "saves"),
+                         ("ladder_pushes", "pushes"), ("ladder_capturable", "capturable")]:
+        assert np.array_equal(x[fs.slice(feature)][0], (np.asarray(facts[key]) > 0).astype(np.float32))

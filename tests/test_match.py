@@ -1,0 +1,56 @@
+"""golois.match: statistics, a short match between two of our engines, forfeits, GNU Go."""
+
+import json
+import sys
+
+import pytest
+
+from golois.cli import main as golois_main
+from golois.match import MatchConfig, elo, run_match, wilson
+
+OURS = f"{sys.executable} play.py --size 9 --playouts 16"
+
+# An engine that always answers genmove with A1: its second A1 is illegal.
+STUBBORN = (sys.executable + " -c \"import sys\n"
+            "for line in sys.stdin:\n"
+            "    w = line.split()\n"
+            "    if not w: continue\n"
+            "    out = 'A1' if w[0] == 'genmove' else ('Stubborn' if w[0] == 'name' else '')\n"
+            "    sys.stdout.write('= ' + out + '\\n\\n'); sys.stdout.flush()\n"
+            "    if w[0] == 'quit': break\"")
+
+
+def test_wilson_and_elo():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert elo(0.5) == 0 and elo(0.76) == pytest.approx(200, abs=1) and elo(1.0) == 800
+
+
+def test_two_of_our_engines_on_9x9(tmp_path):
+    out = tmp_path / "summary.json"
+    rc = golois_main(["match", "--black", OURS, "--white", OURS + " --temperature 1 --seed 3",
+                      "--games", "2", "--size", "9", "--max-moves", "120", "--sgf-dir", str(tmp_path / "sgf"),
+                      "--json", str(out), "--quiet"])
+    assert rc == 0
+    summary = json.loads(out.read_text())
+    assert summary["games"] == 2 and summary["wins_a"] + summary["wins_b"] + summary["draws"] == 2
+    assert [r["black_engine"] for r in summary["results"]] == ["A", "B"]
+    sgf = (tmp_path / "sgf" / "game-001.sgf").read_text()
+    assert sgf.startswith("(;FF[4]") and "KM[7.5]" in sgf and "RE[" in sgf and "SZ[9]" in sgf
+
+
+def test_illegal_move_loses_the_game(tmp_path):
+    summary = run_match(MatchConfig(black=STUBBORN, white=OURS, games=2, size=9, progress=False,
+                                    sgf_dir=str(tmp_path)))
+    assert summary.wins_b == 2
+    assert all(r.reason.startswith("illegal move") for r in summary.results)
+    assert summary.results[0].result == "W+F" and summary.results[1].result == "B+F"
+
+
+@pytest.mark.gnugo
+def test_ours_against_gnugo_level0(gnugo_path, tmp_path):
+    summary = run_match(MatchConfig(black=OURS + " --resign-threshold 0", white=f"{gnugo_path} --mode gtp --level 0",
+                                    games=2, size=9, komi=7.5, max_moves=150, progress=False))
+    assert summary.games == 2
+    assert all(r.reason in ("score", "resign", "move cap") for r in summary.results)
