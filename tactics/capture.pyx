@@ -43,7 +43,7 @@ from tactics.board cimport (
 from tactics.ladder cimport ladder_params_t, ladder_capture_c, LADDER_CAPTURED
 
 DEF MAX_CANDS = 96
-DEF MAX_ADJ = 200
+DEF MAX_ADJ = 420         # a string of k stones touches at most 2k + 2 points: < 420 strings on 25x25
 
 # mover's values inside the search
 DEF V_LOSE = 0
@@ -573,7 +573,8 @@ KO_B = int(CAPTURE_KO_B)
 UNKNOWN = int(CAPTURE_UNKNOWN)
 RESULT_NAMES = {0: "fail", 1: "win", 2: "ko_a", 3: "ko_b", 4: "unknown"}
 
-# the Python API's transposition table (the GIL serialises the callers)
+# the Python API's transposition table: shared, so the Python API keeps the GIL while it searches
+# (C callers bring their own table per thread)
 cdef capture_tt_t *_TT = <capture_tt_t *>calloc(1, sizeof(capture_tt_t))
 if _TT == NULL:
     raise MemoryError("capture transposition table")
@@ -628,8 +629,7 @@ def capture_attack(Board board, vertex, bint tt=True, **limits):
     result: FAIL, WIN, KO_A, KO_B (GNU Go's GTP codes 0-3) or UNKNOWN; move a flat index or None."""
     cdef int s = _stone_point(board, vertex), m = NO_POINT, nodes = 0, r
     cdef capture_params_t p = _params(limits)
-    with nogil:
-        r = capture_attack_c(&board.b, s, &p, _TT if tt else NULL, &m, &nodes)
+    r = capture_attack_c(&board.b, s, &p, _TT if tt else NULL, &m, &nodes)   # GIL held: _TT is shared
     return r, _flat_or_none(&board.b, m), nodes
 
 
@@ -638,6 +638,5 @@ def capture_defend(Board board, vertex, bint tt=True, **limits):
     (WIN, None, 0) for a string with more than max_libs liberties (GNU Go answers `1 PASS`)."""
     cdef int s = _stone_point(board, vertex), m = PASS, nodes = 0, r
     cdef capture_params_t p = _params(limits)
-    with nogil:
-        r = capture_defend_c(&board.b, s, &p, _TT if tt else NULL, &m, &nodes)
+    r = capture_defend_c(&board.b, s, &p, _TT if tt else NULL, &m, &nodes)   # GIL held: _TT is shared
     return r, _flat_or_none(&board.b, m), nodes
