@@ -581,6 +581,8 @@ if _TT == NULL:
 
 
 cdef capture_params_t _params(dict limits) except *:
+    """The defaults overridden by keyword limits (Python side, GIL held); TypeError on an
+    unknown name."""
     cdef capture_params_t p
     capture_default_params(&p)
     for k, val in limits.items():
@@ -612,12 +614,14 @@ cdef capture_params_t _params(dict limits) except *:
 
 
 cdef object _flat_or_none(board_t *b, int p):
+    """A point as a flat index, None for PASS / NO_POINT (Python side, GIL held)."""
     if p == PASS or p == NO_POINT:
         return None
     return board_row(b, p) * b.size + board_col(b, p)
 
 
 cdef int _stone_point(Board board, object vertex) except -2:
+    """The point of a Python vertex holding a stone; ValueError otherwise (GIL held)."""
     cdef int s = board._point(vertex)
     if s == PASS or board.b.color[s] not in (BLACK, WHITE):
         raise ValueError(f"no stone at {vertex!r}")
