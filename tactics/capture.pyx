@@ -6,19 +6,21 @@ the GIL, making and unmaking moves on the board.  Start at `capture_attack_c` an
 
 - `_attack` (attacker to move): a string in atari is taken; a string with more liberties than the
   depth allows (`_libs_allowed`: 4 above `fourlib_depth`, 3 above `threelib_depth`, 2 above
-  `twolib_depth`, else none) is safe; from `narrow_depth` on, both sides try only their best
-  few candidates, so long forcing lines (loose ladders) stay affordable; a two-liberty string is first handed to the ladder reader
+  `twolib_depth`, else none) is safe; a two-liberty string is first handed to the ladder reader
   (tactics.ladder) as a cheap leaf.  Candidates (`_attack_moves`): the string's liberties, the
   empty neighbours of those liberties (nets / geta, approach moves), the liberties of the
-  attacker's own strings in atari next to the string, and captures of defender strings in atari
-  that free those strings or the attacker's other weak strings racing the target.  An attacker move that puts its own string
-  in atari is kept only on a liberty of the string (throw-ins, snapbacks).
+  attacker's own strings in atari next to the string, and captures or extensions that give
+  liberties to the attacker's weak strings racing the target.  An attacker move that puts its
+  own string in atari is kept only on a liberty of the string (throw-ins, snapbacks).
 - `_defend` (defender to move): candidates (`_defend_moves`) are captures of adjacent attacker
   strings in atari, the string's liberties, ataris on adjacent two-liberty attacker strings,
   liberties of adjacent three-liberty attacker strings racing it (near the root), and
   (for strings with two or more liberties) the empty neighbours of the liberties.  When every
   candidate fails, the defender may pass: a string the attacker cannot take even moving twice
   (shared liberties it cannot fill, a seki) is safe, and a root `defend` then answers PASS.
+- From `narrow_depth` on, both sides try only their best few candidates, so long forcing lines
+  (loose ladders) stay affordable.  A transposition table (hash of the stones, node kind, ko
+  ban, ko-lift flag; reused at the same depth or deeper) removes repeated work.
 
 Values inside the search are from the mover's point of view, LOSE < KO_B < KO_A < WIN, and the
 opponent's value v is 3 - v for the mover (a ko the opponent wins by taking first is one the
