@@ -6,12 +6,12 @@
    plugs in through `network_policy(network, feature_set, symmetries)`; until a network ships (or
    with `--policy fallback`) `fallback_policy` is used: a cheap, clearly-labelled heuristic prior
    (captures, atari escapes, no self-atari, 3rd-4th line), NOT a trained model.
-2. **Tactics** (`TacticsHooks`, from `default_hooks()` when the modules exist): the paper's ladder
+2. **Tactics** (`TacticsHooks`, from `default_hooks()`, golois/tactics_hooks.py): the paper's ladder
    adjustment -- `ladder_facts(board)` gives per-move stone counts, `golois.policy.ladder_adjust`
    turns them into log-probability changes (a move in a ladder of more than four stones loses
    that many; capturing/saving more than four gains that many; the scale -- nats per stone -- is
-   documented in golois/policy.py) -- and an optional life-and-death provider adding per-move
-   bonuses where a group's life is at stake.
+   documented in golois/policy.py) -- and a tactical bonus from the capture search (capturing
+   or saving strings with few liberties, one nat per stone, same scale).
 3. **Conduct**: never an illegal move, never filling its own true eye, never a positional
    superko repeat; passes when the game is over (the opponent passed and passing does not lose
    by the area estimate, or no sensible move is left: every candidate lies in settled area);
@@ -64,53 +64,20 @@ class TacticsHooks:
     """Seams to the tactical modules; any may be None (that tactic is then off)."""
     ladder_facts: Callable[[Board], dict] | None = None        # tactics.ladder.ladder_facts
     ladder_adjust: Callable[..., np.ndarray] | None = None      # golois.policy.ladder_adjust
-    life_and_death: Callable[[Board, int], dict] | None = None  # (board, colour) -> {flat: bonus nats}
+    tactical_bonus: Callable[[Board, int], dict] | None = None  # (board, colour) -> {flat: bonus nats}
     unconditional: Callable[[Board], np.ndarray] | None = None  # Benson: bool (size, size) alive stones
 
     def describe(self) -> str:
         """One line naming the hooks that are on."""
-        on = [name for name in ("ladder_facts", "ladder_adjust", "life_and_death", "unconditional")
+        on = [name for name in ("ladder_facts", "ladder_adjust", "tactical_bonus", "unconditional")
               if getattr(self, name) is not None]
         return "tactics hooks: " + (", ".join(on) if on else "none")
 
 
 def default_hooks() -> TacticsHooks:
-    """Hooks from whichever tactical modules are installed (imported lazily, never at import)."""
-    hooks = TacticsHooks()
-    try:
-        from tactics.ladder import ladder_facts
-        hooks.ladder_facts = ladder_facts
-    except ImportError:
-        pass
-    try:
-        from golois.policy import ladder_adjust
-        hooks.ladder_adjust = ladder_adjust
-    except ImportError:
-        pass
-    try:
-        import tactics.solver as solver
-        for name in ("unconditional_life", "benson", "unconditionally_alive"):
-            if hasattr(solver, name):
-                hooks.unconditional = _as_alive_array(getattr(solver, name))
-                break
-    except ImportError:
-        pass
-    return hooks
-
-
-def _as_alive_array(fn):
-    """Adapt a Benson provider to return a bool (size, size) array."""
-    def alive(board: Board) -> np.ndarray:
-        out = np.asarray(fn(board))
-        n = board.size
-        if out.dtype != bool and out.shape == (n, n):
-            return out != 0
-        if out.shape == (n, n):
-            return out
-        mask = np.zeros(n * n, dtype=bool)      # a collection of flat points
-        mask[np.asarray(list(out), dtype=np.int64)] = True
-        return mask.reshape(n, n)
-    return alive
+    """The full set of hooks from the tactics library (see golois/tactics_hooks.py)."""
+    from golois.tactics_hooks import default_hooks as full
+    return full()
 
 
 # ------------------------------------------------------------------------------ policies
@@ -235,8 +202,8 @@ class Player:
                 logits, facts.get("captures"), facts.get("saves"), facts.get("pushes")), dtype=np.float32).reshape(-1)
         else:
             scores = log_softmax(logits)
-        if self.config.tactics and self.hooks.life_and_death is not None:
-            for p, bonus in (self.hooks.life_and_death(board, colour) or {}).items():
+        if self.config.tactics and self.hooks.tactical_bonus is not None:
+            for p, bonus in (self.hooks.tactical_bonus(board, colour) or {}).items():
                 scores[int(p)] += np.float32(bonus)
         scores = scores.copy()
         scores[~self.candidates(board, colour)] = -np.inf

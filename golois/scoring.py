@@ -3,10 +3,9 @@
 What `final_score`, `final_status_list`, the player's pass/resign decisions and the match referee
 all use.  The pieces, in the order `judge` combines them:
 
-1. **Unconditional life** (Benson's algorithm): strings that cannot be captured even if their
-   owner always passes.  `unconditional_life` here is the project's own small version, kept
-   separate so the solver's (`tactics.solver`, when it lands) can replace it through
-   `JudgeConfig.unconditional` -- see `golois.player.default_hooks`.
+1. **Unconditional life** (Benson's algorithm, tactics.benson through
+   `golois.tactics_hooks.unconditionally_alive`, or `JudgeConfig.unconditional`): strings that
+   cannot be captured even if their owner always passes.
 2. **Ownership** from `playouts` random playouts (`Board.random_playout` on copies, C speed):
    +1 a point black owns at the end of a playout, -1 white; averaged.
 3. **Dead strings**: not unconditionally alive and owned by the opponent in at least
@@ -27,6 +26,8 @@ from typing import Callable
 import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE, Board
+
+from golois.tactics_hooks import unconditionally_alive
 
 
 @dataclass
@@ -94,45 +95,6 @@ def _components(flat: np.ndarray, n: int, member) -> list[list[int]]:
                     stack.append(y)
         comps.append(comp)
     return comps
-
-
-def unconditional_life(board: Board) -> np.ndarray:
-    """Benson's algorithm for both colours: bool (size, size), True on stones that are alive
-    even if their owner never moves again (pass-alive).  Our own version; see the module doc."""
-    n = board.size
-    flat = board.to_array().ravel()
-    nb = neighbours(n)
-    alive = np.zeros(n * n, dtype=bool)
-    for colour in (BLACK, WHITE):
-        strings = _components(flat, n, lambda v: v == colour)
-        regions = _components(flat, n, lambda v: v != colour)
-        string_of = {p: i for i, s in enumerate(strings) for p in s}
-        libs = []
-        for s in strings:
-            libs.append({q for p in s for q in nb[p] if flat[q] == EMPTY})
-        # region -> strings bordering it; vital(region, string): every empty point of the region
-        # is a liberty of the string.
-        borders, vital = [], []
-        for reg in regions:
-            bs = {string_of[q] for p in reg for q in nb[p] if flat[q] == colour}
-            empties = [p for p in reg if flat[p] == EMPTY]
-            borders.append(bs)
-            vital.append({i for i in bs if all(e in libs[i] for e in empties)} if empties else set())
-        live_s, live_r = set(range(len(strings))), set(range(len(regions)))
-        changed = True
-        while changed:
-            changed = False
-            for i in list(live_s):
-                if sum(1 for r in live_r if i in vital[r]) < 2:
-                    live_s.discard(i)
-                    changed = True
-            for r in list(live_r):
-                if not borders[r] <= live_s:
-                    live_r.discard(r)
-                    changed = True
-        for i in live_s:
-            alive[strings[i]] = True
-    return alive.reshape(n, n)
 
 
 def area(stones: np.ndarray) -> tuple[np.ndarray, int, int]:
@@ -212,7 +174,7 @@ def judge(board: Board, komi: float, config: JudgeConfig | None = None) -> Judge
     cfg = config or JudgeConfig()
     n = board.size
     stones = board.to_array()
-    alive = (cfg.unconditional or unconditional_life)(board).astype(bool)
+    alive = (cfg.unconditional or unconditionally_alive)(board).astype(bool)
     own, black_wins = ownership(board, cfg.playouts, cfg.seed, komi)
     dead = np.zeros((n, n), dtype=bool)
     flat = stones.ravel()

@@ -7,7 +7,7 @@ from tactics.board import BLACK, WHITE, Board
 from tactics.diagram import from_diagram
 
 from golois.player import Player, PlayerConfig, TacticsHooks, fallback_policy
-from golois.scoring import JudgeConfig, area_score, format_score, judge, unconditional_life
+from golois.scoring import JudgeConfig, area_score, format_score, judge
 
 TWO_EYES = """
     . X . X O
@@ -16,21 +16,6 @@ TWO_EYES = """
     . . . . .
     . . . . .
 """
-
-
-def test_benson_two_eyes_alive_one_eye_not():
-    b = from_diagram(TWO_EYES)
-    alive = unconditional_life(b)
-    assert alive[0, 1] and alive[1, 0]           # black's two-eyed string
-    assert not alive[2, 0]                       # white has no eyes of its own
-    one_eye = from_diagram("""
-        . X O . .
-        X X O . .
-        O O O . .
-        . . . . .
-        . . . . .
-    """)
-    assert not unconditional_life(one_eye).any()
 
 
 def test_area_score_and_format():
