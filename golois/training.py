@@ -72,7 +72,7 @@ import torch.nn.functional as F
 from torch.utils.data import DataLoader, Dataset, Sampler
 
 from golois import symmetry
-from golois.model import (ModelConfig, ModelMeta, PolicyNet, atomic_torch_save, make_config,
+from golois.model import (ModelConfig, ModelMeta, PolicyNet, atomic_torch_save, load_model, make_config,
                           same_features, save_model)
 
 CHECKPOINT_FORMAT = "golois-checkpoint"
@@ -112,6 +112,7 @@ class TrainConfig:
     workers: int = 2
     seed: int = 0
     resume: str | None = None
+    init_from: str | None = None
     device: str = "auto"
     amp: bool = True
     fp16_weights: bool = False
@@ -367,6 +368,8 @@ class Trainer:
             self.load_checkpoint(self.checkpoint_path if config.resume == "auto" else config.resume)
             if self.dist.is_main:
                 self._truncate_log()
+        elif config.init_from:
+            self.load_weights(config.init_from)
 
     # -- setup
 
@@ -638,6 +641,15 @@ class Trainer:
         self._checkpointed_at = self.progress.examples
         set_rng_state(blob["rng"])
 
+    def load_weights(self, path: str) -> None:
+        """Start from a saved model's weights (a fresh optimizer and schedule): how a new
+        session continues training from the shipped network when no checkpoint survives."""
+        network = load_model(path, expect_features=self.feature_set)
+        if network.model.config != self.model_config:
+            raise ValueError(f"{path} holds a different model ({network.model.config.to_dict()}) "
+                             f"than configured ({self.model_config.to_dict()})")
+        self.net.load_state_dict({k: v.float() for k, v in network.model.state_dict().items()})
+
     def accuracy_meta(self) -> dict:
         """The last measured test accuracy, for the model file."""
         if not self.progress.history:
@@ -656,6 +668,27 @@ class Trainer:
                          examples=self.progress.examples, accuracy=self.accuracy_meta(),
                          extra={"train_config": dataclasses.asdict(self.config)})
         save_model(self.model_path, self.net, meta, fp16=self.config.fp16_weights)
+
+
+def export_checkpoint(checkpoint: str, out: str, fp16: bool = True) -> ModelMeta:
+    """Write a model file (golois.model.save_model) from a training checkpoint, e.g. of a run
+    still going on; returns its metadata."""
+    blob = torch.load(checkpoint, map_location="cpu", weights_only=True)
+    if blob.get("format") != CHECKPOINT_FORMAT:
+        raise ValueError(f"{checkpoint} is not a training checkpoint")
+    net = PolicyNet(ModelConfig.from_dict(blob["model_config"]))
+    net.load_state_dict(blob["model"])
+    progress, train = blob["progress"], blob["train_config"]
+    accuracy = {}
+    if progress.get("history"):
+        examples, top1, top5 = progress["history"][-1]
+        accuracy = {"top1": top1, "top5": top5, "at_examples": examples,
+                    "positions": train.get("eval_positions"), "test_data": train.get("test_data") or
+                    f"test split of {train.get('data')}"}
+    meta = ModelMeta(feature_set=blob["feature_set"], trained_on=str(train.get("data") or ""),
+                     examples=int(progress["examples"]), accuracy=accuracy, extra={"train_config": train})
+    save_model(out, net, meta, fp16=fp16)
+    return meta
 
 
 def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title: str = "") -> None:
@@ -691,7 +724,7 @@ def build_parser() -> argparse.ArgumentParser:
     d = TrainConfig()
     p = argparse.ArgumentParser(prog="train.py", description="Train the Golois policy network (SGD on expert moves).",
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    p.add_argument("--data", required=True, help="dataset path for golois.datasets.open_dataset")
+    p.add_argument("--data", help="dataset path for golois.datasets.open_dataset (required to train)")
     p.add_argument("--test-data", default=None, help="held-out dataset (default: the 'test' split of --data)")
     p.add_argument("--out-dir", default=d.out_dir, help="checkpoint, log.csv, learning_curve.png, model.pt")
     p.add_argument("--preset", default=d.preset, help="golois (12x256, the paper's), medium, small, tiny")
@@ -718,6 +751,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=d.seed)
     p.add_argument("--resume", nargs="?", const="auto", default=None,
                    help="continue from OUT_DIR/checkpoint.pt, or from the given checkpoint")
+    p.add_argument("--init-from", default=None, help="start from this model file's weights (fresh optimizer)")
+    p.add_argument("--export", nargs=2, metavar=("CHECKPOINT", "MODEL"),
+                   help="write MODEL (fp16) from a training checkpoint, e.g. of a running run, and exit")
     p.add_argument("--device", default=d.device, help="auto, cpu, cuda")
     p.add_argument("--no-amp", dest="amp", action="store_false", help="no mixed precision on CUDA")
     p.add_argument("--fp16-weights", action="store_true", help="store the final model's weights as fp16")
@@ -733,7 +769,15 @@ def config_from_args(args: argparse.Namespace) -> TrainConfig:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``train.py``: parse, train, print where the model is."""
-    config = config_from_args(build_parser().parse_args(argv))
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.export:
+        meta = export_checkpoint(*args.export)
+        print(f"wrote {args.export[1]}: {meta.examples} examples, accuracy {meta.accuracy}", file=sys.stderr)
+        return 0
+    if not args.data:
+        parser.error("--data is required to train")
+    config = config_from_args(args)
     trainer = Trainer(config)
     summary = trainer.train()
     if trainer.dist.is_main:

@@ -150,3 +150,20 @@ def test_main_with_datasets_module(tmp_path, monkeypatch):
 def test_train_py_help():
     r = subprocess.run([sys.executable, "train.py", "--help"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "--lr-schedule" in r.stdout and "--no-softmax" in r.stdout
+
+
+def test_export_checkpoint_and_init_from(tmp_path):
+    """A checkpoint exports to a model file with its progress; a new run starts from its weights."""
+    train, test = MarkedMoves(n=200, seed=0), MarkedMoves(n=64, seed=1)
+    first = Trainer(cfg(tmp_path / "a", max_examples=320), train, test)
+    first.train()
+    assert training.main(["--export", first.checkpoint_path, str(tmp_path / "snap.pt")]) == 0
+    snap = load_model(str(tmp_path / "snap.pt"))
+    assert snap.meta["examples"] == first.progress.examples
+    assert snap.meta["accuracy"]["top1"] == first.progress.history[-1][1]
+    warm = Trainer(cfg(tmp_path / "b", init_from=str(tmp_path / "snap.pt")), train, test)
+    a, b = weights(first), weights(warm)
+    assert all(torch.allclose(a[k], b[k].float(), atol=1e-2) for k in a)    # fp16 round trip
+    assert warm.progress.examples == 0                                       # a fresh run
+    with pytest.raises(ValueError, match="different model"):
+        Trainer(cfg(tmp_path / "c", preset="small", init_from=str(tmp_path / "snap.pt")), train, test)
