@@ -113,6 +113,7 @@ cdef EyeKind board_eye(const board_t *b, int p, int c) noexcept nogil      # is 
 cdef int board_liberties(const board_t *b, int s, int *out, int maxn) noexcept nogil  # up to maxn liberties of the string at s; returns how many written
 cdef int board_string_stones(const board_t *b, int s, int *out) noexcept nogil        # stones of the string at s into out; returns count
 cdef int board_adjacent_strings(const board_t *b, int s, int c, int *out) noexcept nogil  # heads of colour-c strings touching the string at s
+cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noexcept nogil  # liberties c's string would have after c plays empty p, captures ignored, counted up to maxlib (<= 16)
 cdef bint board_repeats(board_t *b, int p, int c) except -1 nogil          # playing p would repeat an earlier position (positional superko)
 
 # --- moves ---------------------------------------------------------------------------------------

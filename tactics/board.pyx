@@ -279,6 +279,43 @@ cdef int board_adjacent_strings(const board_t *b, int s, int c, int *out) noexce
         if x == h:
             return count
 
+cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noexcept nogil:
+    """Liberties (at most maxlib, <= 16, counted) of c's string if c played empty p, ignoring
+    captures: p's empty neighbours plus the other liberties of c's neighbouring strings."""
+    cdef int found[40]
+    cdef int tmp[8]
+    cdef int n = 0, k, i, j, q, m, cnt
+    cdef bint dup
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for k in range(4):
+        q = p + d[k]
+        if b.color[q] == EMPTY:
+            found[n] = q
+            n += 1
+    if n >= maxlib:
+        return n
+    for k in range(4):
+        q = p + d[k]
+        if b.color[q] != c:
+            continue
+        cnt = board_liberties(b, q, tmp, 8)
+        for i in range(cnt):
+            m = tmp[i]
+            if m == p:
+                continue
+            dup = False
+            for j in range(n):
+                if found[j] == m:
+                    dup = True
+                    break
+            if not dup:
+                found[n] = m
+                n += 1
+                if n >= maxlib:
+                    return n
+    return n
+
 cdef bint board_repeats(board_t *b, int p, int c) except -1 nogil:
     """Legal p for c would recreate a position of the history (positional superko)."""
     cdef uint64_t h

@@ -38,7 +38,7 @@ cimport cython
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc
 from tactics.board cimport (
-    Board, board_t, board_is_legal, board_liberties, board_play_unchecked, board_undo,
+    Board, board_t, board_approx_liberties, board_is_legal, board_liberties, board_play_unchecked, board_undo,
     board_adjacent_strings, board_captures_of, opponent, board_row, board_col,
     EMPTY, BLACK, WHITE, PASS, NO_POINT, MAX_POINTS,
 )
@@ -87,42 +87,6 @@ cdef inline bint _spend(capture_ctx_t *ctx) noexcept nogil:
         ctx.aborted = True
         return False
     return True
-
-cdef int _approxlib(board_t *b, int p, int c, int maxlib) noexcept nogil:
-    """Liberties (at most maxlib counted) of c's string if c played empty p, captures ignored."""
-    cdef int found[24]
-    cdef int tmp[8]
-    cdef int n = 0, k, i, j, q, m, cnt
-    cdef bint dup
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        q = p + d[k]
-        if b.color[q] == EMPTY:
-            found[n] = q
-            n += 1
-    if n >= maxlib:
-        return n
-    for k in range(4):
-        q = p + d[k]
-        if b.color[q] != c:
-            continue
-        cnt = board_liberties(b, q, tmp, 8)
-        for i in range(cnt):
-            m = tmp[i]
-            if m == p:
-                continue
-            dup = False
-            for j in range(n):
-                if found[j] == m:
-                    dup = True
-                    break
-            if not dup:
-                found[n] = m
-                n += 1
-                if n >= maxlib:
-                    return n
-    return n
 
 cdef inline int _add(int *cand, int *score, int n, int m, int s) noexcept nogil:
     """Add move m with score s to the candidate list (a duplicate keeps the higher score);
@@ -204,7 +168,7 @@ cdef int _attack_moves(capture_ctx_t *ctx, int depth, int *cand, int *score) noe
     for i in range(nl):
         m = libs[i]
         # block where the defender would gain most, then where the attacker stays strongest
-        n = _add(cand, score, n, m, 1000 + 20 * _approxlib(b, m, dfd, 6) + _approxlib(b, m, a, 4))
+        n = _add(cand, score, n, m, 1000 + 20 * board_approx_liberties(b, m, dfd, 6) + board_approx_liberties(b, m, a, 4))
     # save the attacker's own strings in atari around the target
     na = board_adjacent_strings(b, ctx.target, a, adj)
     for j in range(na):
@@ -219,15 +183,15 @@ cdef int _attack_moves(capture_ctx_t *ctx, int depth, int *cand, int *score) noe
             if b.libs[adj[j]] == 2:
                 cnt = board_liberties(b, adj[j], alibs, 2)
                 for k in range(cnt):
-                    n = _add(cand, score, n, alibs[k], 1300 + 10 * _approxlib(b, alibs[k], a, 4))
+                    n = _add(cand, score, n, alibs[k], 1300 + 10 * board_approx_liberties(b, alibs[k], a, 4))
     # nets and approach moves: empty neighbours of the liberties (near the root, or nets)
     if nl >= 2 and (depth < ctx.p.approach_depth or nl == 2):
         for i in range(nl):
             for k in range(4):
                 q = libs[i] + d[k]
                 if b.color[q] == EMPTY:
-                    n = _add(cand, score, n, q, 500 + 10 * _approxlib(b, q, a, 4)
-                             - _approxlib(b, q, dfd, 4))
+                    n = _add(cand, score, n, q, 500 + 10 * board_approx_liberties(b, q, a, 4)
+                             - board_approx_liberties(b, q, dfd, 4))
         # the defender strings the target could join through a liberty
         if nl == 2:
             n = _neighbour_libs(b, ctx.target, libs, nl, dfd, 3, cand, score, n, 300)
@@ -255,21 +219,21 @@ cdef int _defend_moves(capture_ctx_t *ctx, int depth, int *cand, int *score) noe
         elif b.libs[h] == 2 and nl <= 3:
             board_liberties(b, h, alibs, 2)
             for i in range(2):
-                n = _add(cand, score, n, alibs[i], 200 + 10 * _approxlib(b, alibs[i], dfd, 5))
+                n = _add(cand, score, n, alibs[i], 200 + 10 * board_approx_liberties(b, alibs[i], dfd, 5))
         elif b.libs[h] == 3 and nl <= 3 and b.nstones[h] >= 2 and depth < ctx.p.approach_depth:
             # a racing attacker string (two stones or more) with three liberties: shorten it
             board_liberties(b, h, alibs, 3)
             for i in range(3):
-                n = _add(cand, score, n, alibs[i], 120 + 10 * _approxlib(b, alibs[i], dfd, 5))
+                n = _add(cand, score, n, alibs[i], 120 + 10 * board_approx_liberties(b, alibs[i], dfd, 5))
     for i in range(nl):
         m = libs[i]
-        n = _add(cand, score, n, m, 1000 + 10 * _approxlib(b, m, dfd, 6))
+        n = _add(cand, score, n, m, 1000 + 10 * board_approx_liberties(b, m, dfd, 6))
     if nl >= 2:
         for i in range(nl):
             for k in range(4):
                 q = libs[i] + d[k]
                 if b.color[q] == EMPTY:
-                    own = _approxlib(b, q, dfd, 4)
+                    own = board_approx_liberties(b, q, dfd, 4)
                     if own >= 3 and depth < ctx.p.approach_depth:
                         n = _add(cand, score, n, q, 100 + own)
         # strengthen the friendly strings the target would join through a liberty

@@ -41,7 +41,7 @@ Python API (names are stable: the input planes and the policy's logit adjustment
 
 cimport cython
 from tactics.board cimport (
-    Board, board_t, board_is_legal, board_liberties, board_play_unchecked, board_undo,
+    Board, board_t, board_approx_liberties, board_is_legal, board_liberties, board_play_unchecked, board_undo,
     opponent, board_point, board_row, board_col, EMPTY, BLACK, WHITE, PASS, NO_POINT, MAX_POINTS,
 )
 
@@ -55,42 +55,6 @@ cdef void ladder_default_params(ladder_params_t *p) noexcept nogil:
     """Depth limit 100 plies, budget 1000 moves played."""
     p.max_depth = 100
     p.max_nodes = 1000
-
-cdef int _approxlib(board_t *b, int p, int c, int maxlib) noexcept nogil:
-    """Liberties (at most maxlib counted) of c's string if c played empty p, captures ignored."""
-    cdef int found[16]
-    cdef int tmp[8]
-    cdef int n = 0, k, i, j, q, m, cnt
-    cdef bint dup
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        q = p + d[k]
-        if b.color[q] == EMPTY:
-            found[n] = q
-            n += 1
-    if n >= maxlib:
-        return n
-    for k in range(4):
-        q = p + d[k]
-        if b.color[q] != c:
-            continue
-        cnt = board_liberties(b, q, tmp, 6)
-        for i in range(cnt):
-            m = tmp[i]
-            if m == p:
-                continue
-            dup = False
-            for j in range(n):
-                if found[j] == m:
-                    dup = True
-                    break
-            if not dup:
-                found[n] = m
-                n += 1
-                if n >= maxlib:
-                    return n
-    return n
 
 cdef int _rescue_moves(board_t *b, int s, int *out) noexcept nogil:
     """Liberties of the attacker strings in atari adjacent to the string at s (the defender's
@@ -146,8 +110,8 @@ cdef int _attack(ladder_ctx_t *ctx, int depth, int *move) except -1 nogil:
     board_liberties(b, ctx.target, libs, 2)
     # block the liberty whose extension gives four liberties; else first the one leaving the
     # defender fewer liberties on the other
-    l0 = _approxlib(b, libs[0], ctx.defender, 4)
-    l1 = _approxlib(b, libs[1], ctx.defender, 4)
+    l0 = board_approx_liberties(b, libs[0], ctx.defender, 4)
+    l1 = board_approx_liberties(b, libs[1], ctx.defender, 4)
     if l0 <= 3:
         cand[n] = libs[1]
         n += 1
@@ -419,7 +383,7 @@ cdef int ladder_facts_c(board_t *b, const ladder_params_t *p, int *captures, int
         for k in range(4):
             if b.color[m + d[k]] == C:
                 own = True
-        if not own or _approxlib(b, m, C, 3) >= 3 or not board_is_legal(b, m, C):
+        if not own or board_approx_liberties(b, m, C, 3) >= 3 or not board_is_legal(b, m, C):
             continue
         board_play_unchecked(b, m, C)
         if b.nstones[b.head[m]] > 1 and b.libs[b.head[m]] <= 2:
