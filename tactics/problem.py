@@ -17,8 +17,12 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    touching that flood or standing on an open side; the colour with more is the attacker (ties:
    the colour whose stones are on average farther from the nearest edge).  The defender is the
    other colour, and the target is the defender's largest string (ties: fewest liberties).
-   Moves are generated only on the points of the box within `reach` (2) lines (Manhattan) of a
-   defender stone: the attacker filling the open space far from the group only slows the search.
+   The region is the whole box (stones included: their points can be emptied by captures).  The
+   search narrows it at every node (`reach`, tactics.solver.gen_moves): only the empty points
+   reached from a *current* defender stone in at most 2 steps through empty points, and the
+   liberties of attacker strings with at most 2 liberties next to the defender.  (A static
+   "within 2 of the initial stones" region was a bug: after the defender played a new stone the
+   attacker could not capture it; ishigure-basic/004 in tests/test_solver.py.)
 4. The goal follows: the player to move kills if it is the attacker, lives otherwise.
 5. The tsumego frame: a wall of attacker stones on the points just outside the region's open
    sides (a one-stone-thick ring whose liberties lie outside the region and are never played),
@@ -116,7 +120,7 @@ def _clusters(points, gap=4):
     return out
 
 
-def infer(board: Board, margin: int = 1, reach: int = 2):
+def infer(board: Board, margin: int = 1):
     """(attacker, target flat, region flats, wall flats) for an open corner/side problem."""
     n = board.size
     a, pts = _stones(board)
@@ -181,33 +185,7 @@ def infer(board: Board, margin: int = 1, reach: int = 2):
         for c in range(max(lo_c - 1, 0), min(hi_c + 1, n - 1) + 1):
             if not inside(r, c) and a[r, c] == EMPTY:
                 wall.append(r * n + c)
-    # moves: the points near the defender (within `reach`) that it can reach without crossing
-    # attacker stones, and the liberties of attacker strings touching it with few liberties
-    near = {p for p in region
-            if min(abs(p // n - r) + abs(p % n - c) for r, c in dstones) <= reach}
-    area = set()
-    stack = [r * n + c for r, c in dstones]
-    area.update(stack)
-    while stack:
-        p = stack.pop()
-        r, c = divmod(p, n)
-        for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            qp = q[0] * n + q[1]
-            if qp in near and qp not in area and a[q] != attacker:
-                area.add(qp)
-                stack.append(qp)
-    for r, c in pts:
-        if a[r, c] != attacker:
-            continue
-        p = r * n + c
-        libs = board.liberty_points(p)
-        touches = any(q in area and a.flat[q] == defender for s in [board.string(p)] for x in s
-                      for q in (x - n, x + n, x - 1 if x % n else -1, x + 1 if x % n != n - 1 else -1) if 0 <= q < n * n)
-        if touches and len(libs) <= 4:
-            area.update(q for q in libs if q in near)
-    # stones near the defender stay in the region: their points can be emptied by captures
-    near = sorted(area | {p for p in near if a.flat[p] != EMPTY})
-    return attacker, target_string[0], near, wall
+    return attacker, target_string[0], region, wall
 
 
 def group_region(board: Board, target: int, distance: int = 2):
@@ -291,21 +269,26 @@ def _check_legal_setup(board: Board):
 
 
 def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int = 10 ** 8,
-          time_limit: float = 10.0, frame: bool = True, tt_bits: int = 20) -> Solution:
+          time_limit: float = 10.0, frame: bool = True, tt_bits: int = 20, reach=None) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
     where moves may be played.  Without a target both are inferred (module docstring).
+    reach: moves only within this distance of a defender stone (and captures of weak attacker
+    strings next to it), recomputed at every node; 0 = every region point.  Default: 2 for an
+    inferred or group region, 0 for a region given by the caller.
     Raises ProblemError for positions that cannot be set up."""
     from tactics.board import parse_color
     t0 = time.monotonic()
     mover = board.to_move if to_move is None else parse_color(to_move)
     _check_legal_setup(board)
+    if reach is None:
+        reach = 0 if region is not None else 2
     b, attacker, target, region = prepare(board, target, region, frame)
     b.to_move = mover
     goal = "kill" if mover == attacker else "live"
     deadline = t0 + time_limit
-    first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * 0.7, tt_bits)
+    first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * 0.7, tt_bits, reach)
     nodes = first["nodes"]
     chosen = first
     if first["value"] == 0:
@@ -315,7 +298,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     else:
         ignore = 3 - mover if first["value"] == 1 else mover
         second = _solver.dfpn(b, attacker, target, region, ignore, max(max_nodes - nodes, 1),
-                              max(deadline - time.monotonic(), 0.01), tt_bits)
+                              max(deadline - time.monotonic(), 0.01), tt_bits, reach)
         nodes += second["nodes"]
         if first["value"] == 1:
             result = "win" if second["value"] == 1 else "ko_a"

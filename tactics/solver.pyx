@@ -24,8 +24,11 @@ tactics.problem combines two searches into GNU Go's WIN / KO_A / KO_B results.
 
 Transposition table: 2^tt_bits entries, always replaced, keyed on the board's Zobrist hash xor
 keys for the side to move, the ko point and "the last move was a pass" (the table lives for one
-search, so the ko_ignore mode needs no key).  Proofs that went through a repetition on the line
-are stored like others (the graph-history interaction is ignored, as in most df-pn solvers).
+search, so the ko_ignore mode needs no key).  Graph-history interaction: a result that depends on
+the line (a repetition on the current path, or the depth limit) is path-dependent, so a proof or
+disproof found while such a result was seen in the subtree (`path_results` changed) is returned
+to the parent but stored in the table only as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with
+its best move for the PV); only path-independent proofs are stored as proofs.
 
 Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
 allocated once per search; nothing is copied per node.  The search runs without the GIL.
@@ -184,13 +187,80 @@ cdef int _score(search_t *s, int p, int c) noexcept nogil:
     return score
 
 
+cdef bint _touches(search_t *s, int h, int color) noexcept nogil:
+    """The string with head h has a stone next to a stone of `color`."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == color:
+                return True
+        k = b.next[k]
+        if k == h:
+            return False
+
+
+cdef void _mark_libs(search_t *s, int h) noexcept nogil:
+    """stamp = gen on the liberties of the string with head h."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == EMPTY:
+                s.stamp[k + d[i]] = s.gen
+        k = b.next[k]
+        if k == h:
+            return
+
+
+cdef bint _in_focus(search_t *s, int p) noexcept nogil:
+    """Empty p is reached from a defender stone by a path of at most `reach` (1 or 2) steps
+    through empty points, or is marked by gen_moves."""
+    cdef board_t *b = s.b
+    cdef int i, j, q
+    cdef int d[4]
+    if s.stamp[p] == s.gen:
+        return True
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for i in range(4):
+        if b.color[p + d[i]] == s.defender:
+            return True
+    if s.reach >= 2:
+        for i in range(4):
+            q = p + d[i]
+            if b.color[q] == EMPTY:
+                for j in range(4):
+                    if b.color[q + d[j]] == s.defender:
+                        return True
+    return False
+
+
 cdef int gen_moves(search_t *s, int *out) noexcept nogil:
-    """Legal moves of the side to move in the region, best first, then the pass."""
-    cdef int i, j, p, n = 0, c = s.b.to_move, sc
+    """Legal moves of the side to move in the region (within focus when s.reach), best first,
+    then the pass.  Focus: points within `reach` of a defender stone, and the liberties of
+    attacker strings with at most two liberties next to the defender (to capture them)."""
+    cdef board_t *b = s.b
+    cdef int i, j, p, h, n = 0, c = b.to_move, sc
     cdef int scores[DF_MAX_REGION + 1]
+    s.gen += 1
+    if s.reach:
+        for i in range(s.nregion):
+            p = s.region[i]
+            if b.color[p] == s.attacker:
+                h = b.head[p]
+                if s.stamp[h] != s.gen and b.libs[h] <= 2:
+                    s.stamp[h] = s.gen
+                    if _touches(s, h, s.defender):
+                        _mark_libs(s, h)
     for i in range(s.nregion):
         p = s.region[i]
-        if not _legal(s, p, c):
+        if b.color[p] != EMPTY or not _legal(s, p, c):
+            continue
+        if s.reach and not _in_focus(s, p):
             continue
         sc = _score(s, p, c)
         j = n
@@ -222,16 +292,17 @@ cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta,
 
 cdef inline bint _on_path(search_t *s, uint64_t key) noexcept nogil:
     cdef int i
-    for i in range(s.depth + 1):
+    for i in range(s.depth):
         if s.path[i] == key:
             return True
     return False
 
 
 cdef inline void _check_limits(search_t *s) noexcept nogil:
+    s.iters += 1
     if s.nodes >= s.max_nodes:
         s.aborted = 1
-    elif (s.nodes & 255) == 0 and _now() > s.deadline:
+    elif (s.iters & 255) == 0 and _now() > s.deadline:
         s.aborted = 1
 
 
@@ -246,6 +317,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     cdef uint32_t *cdelta = s.cdelta + s.depth * stride
     cdef uint32_t phi, delta, d1, d2, tphi, tdelta
     cdef unsigned long long sumphi
+    cdef long hits0 = s.path_results
     if e != NULL and (e.phi >= thphi or e.delta >= thdelta):
         rphi[0] = e.phi
         rdelta[0] = e.delta
@@ -258,8 +330,11 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth += 1
         ck = _key(s)
         r = evaluate(s)
-        if r == 0 and (s.depth >= DF_MAX_DEPTH or _on_path(s, ck)):
+        # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
+        # position is not really repeated
+        if r == 0 and (s.depth >= DF_MAX_DEPTH or (not s.undo[s.depth - 1].forced and _on_path(s, ck))):
             r = 1 if b.to_move == s.defender else -1
+            s.path_results += 1
         if r == 1:
             cphi[i] = 0
             cdelta[i] = DF_INF
@@ -277,7 +352,10 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth -= 1
         _unplay(s)
         if cdelta[i] == 0:                      # a move that wins at once
-            _store(s, key, 0, DF_INF, mv[i])
+            if s.path_results == hits0:
+                _store(s, key, 0, DF_INF, mv[i])
+            else:
+                _store(s, key, 1, DF_HINT, mv[i])   # path-dependent: a hint, not a proof
             rphi[0] = 0
             rdelta[0] = DF_INF
             return
@@ -314,7 +392,12 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth -= 1
         _unplay(s)
         _check_limits(s)
-    _store(s, key, phi, delta, mv[c1])
+    if (phi != 0 and delta != 0) or s.path_results == hits0:
+        _store(s, key, phi, delta, mv[c1])
+    elif phi == 0:
+        _store(s, key, 1, DF_HINT, mv[c1])      # path-dependent: a hint, not a proof
+    else:
+        _store(s, key, DF_HINT, 1, mv[c1])
     rphi[0] = phi
     rdelta[0] = delta
 
@@ -327,6 +410,7 @@ cdef int df_search(search_t *s) noexcept nogil:
         return r
     while not s.aborted:
         mid(s, DF_INF, DF_INF, &phi, &delta)
+        _check_limits(s)
         if phi == 0:
             return 1
         if delta == 0:
@@ -348,6 +432,7 @@ cdef class _Search:
         self.s.cdelta = NULL
         self.s.bws = NULL
         self.s.region = NULL
+        self.s.stamp = NULL
 
     def __dealloc__(self):
         free(self.s.tt)
@@ -356,10 +441,11 @@ cdef class _Search:
         free(self.s.cdelta)
         free(self.s.bws)
         free(self.s.region)
+        free(self.s.stamp)
 
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
-         double time_limit=10.0, int tt_bits=20):
+         double time_limit=10.0, int tt_bits=20, int reach=0):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; region:
@@ -389,6 +475,11 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.region = <int *>malloc(sizeof(int) * (s.nregion + 1))
     for i, x in enumerate(region):
         s.region[i] = board_point(b, x // n, x % n)
+    s.reach = reach
+    s.stamp = <int *>calloc(MAX_POINTS, sizeof(int))
+    s.gen = 0
+    if not s.stamp:
+        raise MemoryError()
     s.tt = <tt_entry *>calloc(1 << tt_bits, sizeof(tt_entry))
     s.tt_mask = (1 << tt_bits) - 1
     s.moves = <int *>malloc(sizeof(int) * stride * (DF_MAX_DEPTH + 2))
@@ -401,6 +492,8 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.max_nodes = max_nodes
     s.aborted = 0
     s.ko_seen = 0
+    s.path_results = 0
+    s.iters = 0
     s.depth = 0
     t0 = _now()
     s.deadline = t0 + time_limit

@@ -156,3 +156,49 @@ def test_cli_json_on_generated_sgf(tmp_path):
                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": ROOT}, timeout=60)
     lines = [json.loads(x) for x in out.stdout.splitlines()]
     assert "error" in lines[0] and lines[1]["move"] == "B2"
+
+
+def top_right(rows, to_move="black", size=19):
+    """A top-right corner shape (rows given top-aligned, right-aligned) on an empty board."""
+    lines = [r.split() for r in rows.strip().splitlines()]
+    body = [" ".join(["."] * (size - len(line)) + line) for line in lines]
+    return from_diagram("\n".join(body + [" ".join(["."] * size)] * (size - len(body))), to_move)
+
+
+# ishigure-basic/004 (black kills with O19).  Two bugs made the solver "prove" that black cannot
+# kill: (1) moves were generated only within 2 points of the *initial* white stones, so after
+# W S19 black could not capture at T19; (2) repetition results (path-dependent) were stored in
+# the transposition table as proofs (graph-history interaction).
+ISHIGURE_004 = """
+X O . . . . . X . .
+X O O O . O . O X .
+X X X O O O . O X .
+. . . X X X X X . .
+"""
+
+
+def test_regression_ishigure_004_kill():
+    board = top_right(ISHIGURE_004)
+    s = solve(board, "black", time_limit=10)
+    # after W Q19 white can fight a ko at Q18/Q19 in which it needs the first threat (checked
+    # with every box point allowed): ko_a in GNU Go's terms
+    assert s.goal == "kill" and s.result in ("win", "ko_a"), s.status
+    assert s.vertex() == "O19"
+
+
+def test_regression_ghi_line_after_o19():
+    # after B O19 W N19 B P19 white cannot live; a search from here and the search from the
+    # root must agree (they did not when path-dependent results were stored as proofs)
+    board = top_right(ISHIGURE_004)
+    for v, c in (("O19", "black"), ("N19", "white"), ("P19", "black")):
+        board.play(v, c)
+    s = solve(board, "white", target="L19", region=_box_region(board, "K19", "T16"), reach=2,
+              time_limit=10)
+    assert s.goal == "live" and s.result == "fail", s.status
+
+
+def _box_region(board, corner1, corner2):
+    from tactics.coords import parse_vertex
+    n = board.size
+    (r1, c1), (r2, c2) = parse_vertex(corner1, n), parse_vertex(corner2, n)
+    return [r * n + c for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
