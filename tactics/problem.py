@@ -81,6 +81,8 @@ class Solution:
     seki: bool = False          # the defender's survival is a seki (as far as the PV shows)
     status: str = ""            # the result in words
     size: int = 19
+    ko_checked: bool = True     # False: a ko appeared and the search with unlimited ko threats
+                                # for the loser of the first search ran out of time
 
     @property
     def code(self) -> int:
@@ -288,6 +290,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     b.to_move = mover
     goal = "kill" if mover == attacker else "live"
     deadline = t0 + time_limit
+    ko_checked = True
     first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * 0.7, tt_bits, reach)
     nodes = first["nodes"]
     chosen = first
@@ -300,18 +303,20 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
         second = _solver.dfpn(b, attacker, target, region, ignore, max(max_nodes - nodes, 1),
                               max(deadline - time.monotonic(), 0.01), tt_bits, reach)
         nodes += second["nodes"]
+        ko_checked = second["value"] != 0
         if first["value"] == 1:
-            result = "win" if second["value"] == 1 else "ko_a"
+            # an unknown second search proves nothing against ko threats: keep "win" and say so
+            result = "ko_a" if second["value"] == -1 else "win"
             if second["value"] == 1:
                 chosen = second
         else:
             result = "ko_b" if second["value"] == 1 else "fail"
-            if second["value"] == 1 or (second["value"] == 0 and second["move"] is not None):
+            if second["value"] == 1:
                 chosen = second
     sol = Solution(result=result, move=chosen["move"], pv=chosen["pv"], nodes=nodes,
                    seconds=time.monotonic() - t0, target=target, goal=goal, to_move=mover,
                    attacker=attacker, region=region, winning=chosen["winning"] if result != "fail" else [],
-                   size=board.size)
+                   size=board.size, ko_checked=ko_checked)
     sol.seki = _is_seki(b, sol)
     sol.status = _status(sol)
     return sol
@@ -356,12 +361,15 @@ def _status(sol: Solution) -> str:
     verb = "kills" if sol.goal == "kill" else "lives"
     if sol.result == "unknown":
         return f"unknown ({me} to {sol.goal}; limits reached)"
+    if sol.result == "fail" and not sol.ko_checked:
+        return f"{me} cannot {sol.goal} without ko threats (with unlimited threats: unknown)"
     if sol.result == "fail":
         other_verb = "lives" if sol.goal == "kill" else "is dead"
         tail = " in seki" if sol.seki else ""
         return f"{me} cannot {sol.goal}: {other if sol.goal == 'kill' else me} {other_verb}{tail}"
     if sol.result == "win":
-        return f"{me} {verb}" + (" in seki" if sol.seki else "")
+        return (f"{me} {verb}" + (" in seki" if sol.seki else "")
+                + ("" if sol.ko_checked else " (a ko appeared; not checked against ko threats)"))
     if sol.result == "ko_a":
         return f"{me} {verb} by ko ({other} must find the first ko threat)"
     return f"{me} {verb} by ko ({me} must find the first ko threat)"

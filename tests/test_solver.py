@@ -202,3 +202,15 @@ def _box_region(board, corner1, corner2):
     n = board.size
     (r1, c1), (r2, c2) = parse_vertex(corner1, n), parse_vertex(corner2, n)
     return [r * n + c for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
+
+
+def test_solver_config_on_the_engine():
+    from golois.engine import build_engine
+    from golois.gtp_solver import SolverConfig
+    engine = build_engine(solver=SolverConfig(time_limit=3.0))
+    assert engine.solver.time_limit == 3.0
+    engine.handlers["solver_time"](engine, "1.5")
+    assert engine.solver.time_limit == 1.5
+    out = subprocess.run([sys.executable, "play.py", "--solver-time", "2"], input="solver_time -1\nquit\n",
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.stdout.startswith("? seconds must be positive")
