@@ -1,6 +1,6 @@
 """GTP commands of the life-and-death solver, in GNU Go's formats (so GNU Go's regression files
 run against us): owl_attack / owl_defend (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`), dragon_status
-(`alive`, `critical ATTACK DEFENSE`, `dead`), unconditional_status (Benson, tactics.benson) and
+(`alive`, `critical ATTACK DEFENSE`, `dead`), unconditional_status (tactics.unconditional) and
 restricted_genmove COLOR VERTEX... (the solver's first move inside the given region, as
 ../shared/tools/gtp_tsumego.py drives an engine with RESTRICT=1).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from golois.gtp import CommandSet, GtpFailure
-from tactics.board import BLACK, WHITE, EMPTY
+from tactics.board import EMPTY
 from tactics.problem import ProblemError, solve
 
 COMMANDS = CommandSet("solver")
@@ -95,23 +95,12 @@ def dragon_status(engine, vertex):
 
 @COMMANDS.command("unconditional_status")
 def unconditional_status(engine, vertex):
-    from tactics.benson import unconditional
+    """GNU Go's unconditional status (tactics.unconditional: capture play-out, not just Benson)."""
+    from tactics.unconditional import status
     flat = engine.parse_vertex(vertex)
     if flat is None:
         raise GtpFailure("invalid vertex")
-    colour = engine.board.get(flat)
-    mine = {c: unconditional(engine.board, c).flat[flat] for c in (BLACK, WHITE)}
-    if colour != EMPTY:
-        if mine[colour] == 1:
-            return "alive"
-        if mine[3 - colour] == 2:
-            return "dead"
-        return "undecided"
-    if mine[BLACK] == 2:
-        return "black_territory"
-    if mine[WHITE] == 2:
-        return "white_territory"
-    return "undecided"
+    return status(engine.board, flat)
 
 
 @COMMANDS.command("restricted_genmove")

@@ -214,3 +214,34 @@ def test_solver_config_on_the_engine():
     out = subprocess.run([sys.executable, "play.py", "--solver-time", "2"], input="solver_time -1\nquit\n",
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.stdout.startswith("? seconds must be positive")
+
+
+def test_unconditional_status_plays_out_captures():
+    from tactics.unconditional import status
+    # white's wall with two eyes, a dead black stone in one of them
+    board = from_diagram("""
+. . . . . . .
+. O O O O O .
+. O . X . O .
+. O O O O O .
+. O . O . . .
+. O O O . . .
+. . . . . . .
+""")
+    assert status(board, 1 * 7 + 1) == "alive"
+    assert status(board, 2 * 7 + 3) == "dead"
+    assert status(board, 2 * 7 + 2) == "white_territory"
+    assert status(board, 0) == "undecided"
+    # GNU Go's seki shape (unconditional.c): the two white stones inside are not dead
+    seki = from_diagram("""
+. . . . . . . . .
+. . O O O O O . .
+. O O X X X O . .
+. O X X . X O O .
+. O X . O X X O .
+. O X X O . X O .
+. O O X . X X O .
+. . O X X X O O .
+. . O O O O O . .
+""")
+    assert status(seki, 4 * 9 + 4) == "undecided"
