@@ -50,5 +50,6 @@ cdef struct search_t:
     uint32_t *cphi             # per-depth children proof numbers
     uint32_t *cdelta           # per-depth children disproof numbers
     benson_ws *bws             # Benson workspace
+    unsigned char *bmask       # Benson's mask (the region), when every defender stone is in it
 
 cdef int df_search(search_t *s) noexcept nogil

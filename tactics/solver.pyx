@@ -431,6 +431,7 @@ cdef class _Search:
         self.s.cphi = NULL
         self.s.cdelta = NULL
         self.s.bws = NULL
+        self.s.bmask = NULL
         self.s.region = NULL
         self.s.stamp = NULL
 
@@ -440,6 +441,7 @@ cdef class _Search:
         free(self.s.cphi)
         free(self.s.cdelta)
         free(self.s.bws)
+        free(self.s.bmask)
         free(self.s.region)
         free(self.s.stamp)
 
@@ -486,6 +488,19 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.cphi = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
     s.cdelta = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
     s.bws = <benson_ws *>malloc(sizeof(benson_ws))
+    s.bmask = <unsigned char *>calloc(MAX_POINTS, 1)
+    if s.bws == NULL or s.bmask == NULL:
+        raise MemoryError()
+    # Benson on the region only when every defender stone lies in it (the framed box): the
+    # defender never plays outside, so regions reaching out are open (exact and much faster)
+    s.bws.mask = NULL
+    inside = set(region)
+    if all(p in inside for p in range(n * n) if board.get(p) == s.defender):
+        for i, x in enumerate(region):
+            s.bmask[board_point(b, x // n, x % n)] = 1
+        s.bws.mask = s.bmask
+        s.bws.pts = s.region
+        s.bws.npts = s.nregion
     if not (s.region and s.tt and s.moves and s.cphi and s.cdelta and s.bws):
         raise MemoryError()
     s.nodes = 0
