@@ -26,7 +26,9 @@ problem books, i.e. all stones in one area of an otherwise empty board.
 4. The goal follows: the player to move kills if it is the attacker, lives otherwise.
 5. The tsumego frame: a wall of attacker stones on the points just outside the region's open
    sides (a one-stone-thick ring whose liberties lie outside the region and are never played),
-   so that the defender cannot escape and the attacker's wall cannot be captured.
+   so that the defender cannot escape and the attacker's wall cannot be captured.  The wall
+   then grows inwards over the empty points of the box that are at least 3 points (Manhattan) from every defender stone and connected through such points to an open side,
+   so the defender keeps about two lines of room around its stones (see `infer`).
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
@@ -122,7 +124,7 @@ def _clusters(points, gap=4):
     return out
 
 
-def infer(board: Board, margin: int = 1):
+def infer(board: Board, margin: int = 1, far: int = 3):
     """(attacker, target flat, region flats, wall flats) for an open corner/side problem."""
     n = board.size
     a, pts = _stones(board)
@@ -187,6 +189,27 @@ def infer(board: Board, margin: int = 1):
         for c in range(max(lo_c - 1, 0), min(hi_c + 1, n - 1) + 1):
             if not inside(r, c) and a[r, c] == EMPTY:
                 wall.append(r * n + c)
+    # the wall hugs the defender: empty points of the box at distance >= `far` from every
+    # defender stone, connected through such points to an open side, become attacker stones
+    # too (they join the wall, so they cannot be captured).  Measured on 100 problems of
+    # ishigure-basic and the maeda books at 1.5 s: 64 right, against 58 without the fill and
+    # 63 when the fill also keeps 2 points away from the attacker's stones.  Failure mode: the
+    # fill can creep around the attacker's stones into a corner the defender needed
+    # (maeda-10k-5k/017).
+    if far:
+        dist = lambda r, c: min(abs(r - dr) + abs(c - dc) for dr, dc in dstones)
+        fill = set()
+        stack = [(r, c) for r in range(lo_r, hi_r + 1) for c in range(lo_c, hi_c + 1)
+                 if on_open_side(r, c) and a[r, c] == EMPTY and dist(r, c) >= far]
+        fill.update(stack)
+        while stack:
+            r, c = stack.pop()
+            for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if inside(*q) and q not in fill and a[q] == EMPTY and dist(*q) >= far:
+                    fill.add(q)
+                    stack.append(q)
+        wall += [r * n + c for r, c in fill]
+        region = [p for p in region if divmod(p, n) not in fill]
     return attacker, target_string[0], region, wall
 
 
