@@ -275,6 +275,23 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     return n + 1
 
 
+cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept nogil:
+    """Initial proof numbers of a new leaf (df-pn+): the target's liberties L make the attacker's
+    proof cost about L and the defender's about 1 (phi for the side to move)."""
+    cdef board_t *b = s.b
+    cdef uint32_t L = <uint32_t>b.libs[b.head[s.target]]
+    if L > 6:
+        L = 6
+    if L < 1:
+        L = 1
+    if b.to_move == s.attacker:
+        phi[0] = L
+        delta[0] = 1
+    else:
+        phi[0] = 1
+        delta[0] = L
+
+
 cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
     cdef tt_entry *e = &s.tt[key & s.tt_mask]
     if e.key == key:
@@ -347,8 +364,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
                 cphi[i] = e.phi
                 cdelta[i] = e.delta
             else:
-                cphi[i] = 1
-                cdelta[i] = 1
+                _initial(s, &cphi[i], &cdelta[i])
         s.depth -= 1
         _unplay(s)
         if cdelta[i] == 0:                      # a move that wins at once
