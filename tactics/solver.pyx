@@ -522,7 +522,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.nodes = 0
     s.max_nodes = max_nodes
     s.aborted = 0
-    s.ko_seen = 0
+    s.ko_seen = 1 if b.ko != NO_POINT else 0       # a ko already banned at the root counts
     s.path_results = 0
     s.iters = 0
     s.depth = 0

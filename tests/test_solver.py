@@ -245,3 +245,48 @@ def test_unconditional_status_plays_out_captures():
 . . O O O O O . .
 """)
     assert status(seki, 4 * 9 + 4) == "undecided"
+
+
+RABBITY_SIX = """
+X X X X X X X X
+X O O O O O O X
+X O O a b O O X
+X O c d e O O X
+X O O f O O O X
+"""
+
+
+def test_rabbity_six_vital_point():
+    # a b / c d e / . f . : d touches the four others; whoever plays d decides
+    board, marks = corner(RABBITY_SIX)
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    kill = solve(board, "black", target=target, region=region, time_limit=10)
+    assert kill.result == "win" and kill.winning == [marks["d"]], kill.status
+    live = solve(board, "white", target=target, region=region, time_limit=10)
+    assert live.result == "win" and marks["d"] in live.winning, live.status
+
+
+def test_direct_ko_results():
+    # white has just captured the black stone at E5 by playing a, so black may not retake at once:
+    # black kills only by ko and must find the first threat (ko_b); white to move connects
+    board, marks = from_diagram_marks("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X O . . . .
+. . X a X O . . .
+. . . X O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+""", "white")
+    # (the regression: a ko banned at the root did not trigger the unlimited-threats search)
+    board.play(marks["a"], WHITE)          # captures the black stone at E5 (row 4, col 4)
+    assert board.ko == 4 * 9 + 4
+    region = [marks["a"] - 9, marks["a"] + 9, marks["a"] - 1, 4 * 9 + 4]
+    s = solve(board, "black", target=marks["a"], region=region, time_limit=5)
+    assert s.result == "ko_b" and s.vertex() == "E5", s.status
+    assert "black must find the first ko threat" in s.status
+    s = solve(board, "white", target=marks["a"], region=region, time_limit=5)
+    assert s.result == "win" and s.vertex() == "E5", s.status
