@@ -25,6 +25,7 @@ class SolverConfig:
     """Limits of one solver call made through GTP."""
     time_limit: float = 10.0        # seconds per owl / dragon / restricted_genmove search
     max_nodes: int = 10 ** 8        # positions per search
+    escape_libs: int = 0            # owl: a target with this many liberties has escaped (lives); 0 = off (measured on vie.tst at 2 s: 0 -> 29/53, 6 -> 25/53)
 
 
 def config(engine) -> SolverConfig:
@@ -52,7 +53,7 @@ def _owl(engine, vertex, attack: bool):
     mover = 3 - colour if attack else colour
     try:
         sol = solve(engine.board, mover, target=flat, time_limit=_time(engine),
-                    max_nodes=config(engine).max_nodes)
+                    max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs)
     except ProblemError as e:
         raise GtpFailure(str(e)) from None
     return sol

@@ -213,27 +213,32 @@ def infer(board: Board, margin: int = 1, far: int = 3):
     return attacker, target_string[0], region, wall
 
 
-def group_region(board: Board, target: int, distance: int = 2):
+def group_region(board: Board, target: int, distance: int = 2, max_stones: int = 30):
     """Region for a given target on a full board: the points within `distance` (Manhattan) of
-    the target's group (its string and the same-colour strings one jump away, chained)."""
+    the target's group.  The group: the target string and, chained, the same-colour strings
+    one diagonal step away (with a shared empty neighbour) or one jump away (with the point
+    between empty), while it has at most `max_stones` stones."""
     n = board.size
     a = board.to_array()
     color = int(a.flat[target])
     group = set(board.string(target))
     frontier = list(group)
-    while frontier and len(group) < 80:
+    while frontier and len(group) < max_stones:
         p = frontier.pop()
         r, c = divmod(p, n)
-        for dr in range(-2, 3):
-            for dc in range(-2, 3):
-                if abs(dr) + abs(dc) > 2:
-                    continue
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n and a[rr, cc] == color and rr * n + cc not in group:
-                    for q in board.string(rr * n + cc):
-                        if q not in group:
-                            group.add(q)
-                            frontier.append(q)
+        for dr, dc in ((1, 1), (1, -1), (-1, 1), (-1, -1), (2, 0), (-2, 0), (0, 2), (0, -2)):
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < n and 0 <= cc < n) or a[rr, cc] != color or rr * n + cc in group:
+                continue
+            if abs(dr) == 2 or abs(dc) == 2:
+                linked = a[r + dr // 2, c + dc // 2] == EMPTY
+            else:
+                linked = a[r + dr, c] == EMPTY or a[r, c + dc] == EMPTY
+            if linked:
+                for q in board.string(rr * n + cc):
+                    if q not in group:
+                        group.add(q)
+                        frontier.append(q)
     region = set()
     for p in group:
         r, c = divmod(p, n)
@@ -294,14 +299,16 @@ def _check_legal_setup(board: Board):
 
 
 def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int = 10 ** 8,
-          time_limit: float = 10.0, frame: bool = True, tt_bits: int = 20, reach=None) -> Solution:
+          time_limit: float = 10.0, frame: bool = True, tt_bits: int = 20, reach=None,
+          escape_libs: int = 0) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
     where moves may be played.  Without a target both are inferred (module docstring).
     reach: moves only within this distance of a defender stone (and captures of weak attacker
     strings next to it), recomputed at every node; 0 = every region point.  Default: 2 for an
-    inferred or group region, 0 for a region given by the caller.
+    inferred or group region, 0 for a region given by the caller.  escape_libs: a target
+    with this many liberties counts as escaped, a defender win (owl on a full board); 0 = off.
     Raises ProblemError for positions that cannot be set up."""
     from tactics.board import parse_color
     t0 = time.monotonic()
@@ -314,7 +321,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     goal = "kill" if mover == attacker else "live"
     deadline = t0 + time_limit
     ko_checked = True
-    first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * 0.7, tt_bits, reach)
+    first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * 0.7, tt_bits, reach,
+                         escape_libs)
     nodes = first["nodes"]
     chosen = first
     if first["value"] == 0:
@@ -324,7 +332,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     else:
         ignore = 3 - mover if first["value"] == 1 else mover
         second = _solver.dfpn(b, attacker, target, region, ignore, max(max_nodes - nodes, 1),
-                              max(deadline - time.monotonic(), 0.01), tt_bits, reach)
+                              max(deadline - time.monotonic(), 0.01), tt_bits, reach, escape_libs)
         nodes += second["nodes"]
         ko_checked = second["value"] != 0
         if first["value"] == 1:

@@ -27,6 +27,7 @@ cdef struct search_t:
     int attacker               # colour trying to capture the target
     int defender               # colour of the target
     int target                 # a stone of the target string (point)
+    int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
     int ko_ignore              # colour allowed to retake a ko at once (unlimited threats), or 0
     int root_moves             # b.n_moves at the root (passes before it do not count)
     int *region                # points where moves may be generated

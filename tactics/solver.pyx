@@ -152,6 +152,8 @@ cdef int evaluate(search_t *s) noexcept nogil:
                 break
         if lib != 0 and _legal(s, lib, mover):
             return 1
+    if s.escape_libs and b.libs[h] >= s.escape_libs:
+        return 1 if mover == s.defender else -1       # escaped (owl mode)
     if benson_string_alive(b, s.defender, s.target, s.bws):
         return 1 if mover == s.defender else -1
     return 0
@@ -463,7 +465,7 @@ cdef class _Search:
 
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
-         double time_limit=10.0, int tt_bits=20, int reach=0):
+         double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; region:
@@ -494,6 +496,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     for i, x in enumerate(region):
         s.region[i] = board_point(b, x // n, x % n)
     s.reach = reach
+    s.escape_libs = escape_libs
     s.stamp = <int *>calloc(MAX_POINTS, sizeof(int))
     s.gen = 0
     if not s.stamp:
