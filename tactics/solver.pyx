@@ -50,6 +50,7 @@ cdef uint64_t pass_key
 
 
 cdef uint64_t _mix(uint64_t *x) noexcept nogil:
+    """Splitmix64 step: advances the state, returns the next key."""
     x[0] += 0x9E3779B97F4A7C15ULL
     cdef uint64_t z = x[0]
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
@@ -58,6 +59,7 @@ cdef uint64_t _mix(uint64_t *x) noexcept nogil:
 
 
 cdef void _init_keys() noexcept nogil:
+    """Fills the side / ko / pass keys once at import."""
     global pass_key
     cdef uint64_t st = 0x5EED5EED12345ULL
     cdef int i
@@ -71,6 +73,7 @@ _init_keys()
 
 
 cdef inline double _now() noexcept nogil:
+    """CLOCK_MONOTONIC seconds."""
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
@@ -83,6 +86,7 @@ cdef inline bint _last_pass(search_t *s, int back) noexcept nogil:
 
 
 cdef inline uint64_t _key(search_t *s) noexcept nogil:
+    """Table key of the current node (hash, side, ko, last move a pass); never 0."""
     cdef board_t *b = s.b
     cdef uint64_t k = b.hash ^ side_key[b.to_move]
     if b.ko != NO_POINT:
@@ -93,6 +97,7 @@ cdef inline uint64_t _key(search_t *s) noexcept nogil:
 
 
 cdef inline bint _legal(search_t *s, int p, int c) noexcept nogil:
+    """C may play p (PASS always) under the search's ko rule (ko_ignore lifts the ban)."""
     cdef board_t *b = s.b
     if p == PASS:
         return True
@@ -121,6 +126,7 @@ cdef inline void _play(search_t *s, int p, int c) noexcept nogil:
 
 
 cdef inline void _unplay(search_t *s) noexcept nogil:
+    """Takes back the move made by _play at this depth (the ko ban restored)."""
     cdef undo_t *u = &s.undo[s.depth]
     board_undo(s.b)
     if u.forced:
@@ -295,6 +301,7 @@ cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept 
 
 
 cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
+    """The table entry of key, or NULL."""
     cdef tt_entry *e = &s.tt[key & s.tt_mask]
     if e.key == key:
         return e
@@ -302,6 +309,7 @@ cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
 
 
 cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta, int best) noexcept nogil:
+    """Writes the entry of key (always replaces)."""
     cdef tt_entry *e = &s.tt[key & s.tt_mask]
     e.key = key
     e.phi = phi
@@ -310,6 +318,7 @@ cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta,
 
 
 cdef inline bint _on_path(search_t *s, uint64_t key) noexcept nogil:
+    """Key is one of the current line's ancestors (depth 0 .. depth-1)."""
     cdef int i
     for i in range(s.depth):
         if s.path[i] == key:
@@ -318,6 +327,7 @@ cdef inline bint _on_path(search_t *s, uint64_t key) noexcept nogil:
 
 
 cdef inline void _check_limits(search_t *s) noexcept nogil:
+    """Sets s.aborted when the node or time limit is reached."""
     s.iters += 1
     if s.nodes >= s.max_nodes:
         s.aborted = 1
