@@ -299,7 +299,7 @@ def _check_legal_setup(board: Board):
 
 
 def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int = 10 ** 8,
-          time_limit: float = 10.0, frame: bool = True, tt_bits: int = 20, reach=None,
+          time_limit: float = 10.0, frame: bool = True, tt_bits: int = 22, reach=None,
           escape_libs: int = 0) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
