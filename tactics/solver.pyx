@@ -11,10 +11,16 @@ The game: the *attacker* wins by capturing the target string; the *defender* win
 target is unconditionally alive (Benson, tactics.benson), when the attacker cannot make progress
 (two passes in a row, a repeated position on the current line, or a line longer than
 DF_MAX_DEPTH), or in seki (which therefore counts as a defender win).  Both sides may play the
-empty points of the region and pass.  Proof numbers are for the side to move (phi / delta form).
+empty points of the region and pass; with `reach` set, only those in focus (`gen_moves`: within
+two steps through empty points of a current defender stone, or liberties of weak attacker
+strings next to the defender).  Proof numbers are for the side to move (phi / delta form); a new
+leaf starts at (L, 1) with the attacker to move and (1, L) with the defender to move, L the
+target's liberties (df-pn+ style, `_initial`).
 
 Knowledge at each node (`evaluate`): target captured = attacker win; target in atari with the
-attacker to move and the capture legal = attacker win; target Benson-alive = defender win.
+attacker to move and the capture legal = attacker win; optionally (owl) a target with
+`escape_libs` liberties = defender win; target Benson-alive = defender win (Benson runs on the
+region only when every defender stone lies in it).
 Move ordering (children are tried in that order on ties): captures, liberties of the target,
 escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
 
