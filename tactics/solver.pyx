@@ -140,6 +140,70 @@ cdef inline void _unplay(search_t *s) noexcept nogil:
         s.b.ko_color = u.ko_color
 
 
+cdef bint _too_small(search_t *s, int mover) noexcept nogil:
+    """Eye space too small: the empty points reachable from the target through defender stones
+    and empty points are one connected set of at most 2 points (3 with the attacker to move:
+    it takes the vital point), and every attacker string around has at least that many
+    liberties plus 2 (the defender cannot capture its way out or make a seki)."""
+    cdef board_t *b = s.b
+    cdef int stack[MAX_POINTS]
+    cdef int empties[4]
+    cdef int top = 0, ne = 0, p, q, k, limit, g, h, conn
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    limit = 3 if mover == s.attacker else 2
+    s.gen += 1
+    g = s.gen
+    stack[top] = s.target
+    top += 1
+    s.stamp[s.target] = g
+    while top > 0:
+        top -= 1
+        p = stack[top]
+        for k in range(4):
+            q = p + d[k]
+            if s.stamp[q] == g:
+                continue
+            if b.color[q] == EMPTY or b.color[q] == s.defender:
+                s.stamp[q] = g
+                if b.color[q] == EMPTY:
+                    if ne == limit:
+                        return False
+                    empties[ne] = q
+                    ne += 1
+                stack[top] = q
+                top += 1
+    if ne == 0:
+        return False
+    # second pass over the same area: every attacker neighbour must be strong
+    top = 0
+    s.gen += 1
+    h = s.gen
+    stack[top] = s.target
+    top += 1
+    s.stamp[s.target] = h
+    while top > 0:
+        top -= 1
+        p = stack[top]
+        for k in range(4):
+            q = p + d[k]
+            if b.color[q] == s.attacker:
+                if b.libs[b.head[q]] < ne + 2:
+                    return False
+            elif (b.color[q] == EMPTY or b.color[q] == s.defender) and s.stamp[q] != h:
+                s.stamp[q] = h
+                stack[top] = q
+                top += 1
+    # the empty points form one connected set (at most 3 points: enough adjacent pairs)
+    conn = 0
+    for k in range(ne):
+        for g in range(k + 1, ne):
+            p = empties[k] - empties[g]
+            if p == 1 or p == -1 or p == b.W or p == -b.W:
+                conn += 1
+    return conn >= ne - 1
+
+
 cdef int evaluate(search_t *s) noexcept nogil:
     """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown."""
     cdef board_t *b = s.b
@@ -164,6 +228,8 @@ cdef int evaluate(search_t *s) noexcept nogil:
                 break
         if lib != 0 and _legal(s, lib, mover):
             return 1
+    if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
+        return 1 if mover == s.attacker else -1
     if s.escape_libs and b.libs[h] >= s.escape_libs:
         return 1 if mover == s.defender else -1       # escaped (owl mode)
     if benson_string_alive(b, s.defender, s.target, s.bws):

@@ -290,3 +290,18 @@ def test_direct_ko_results():
     assert "black must find the first ko threat" in s.status
     s = solve(board, "white", target=marks["a"], region=region, time_limit=5)
     assert s.result == "win" and s.vertex() == "E5", s.status
+
+
+def test_eye_space_too_small_is_dead_at_once():
+    # two connected empty points and strong surroundings: white to move cannot live, and the
+    # eye-space rule (solver._too_small) settles every reply after one ply
+    board, marks = corner("""
+X X X X X .
+O O O O X .
+a b O O X .
+""")
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    s = solve(board, "white", target=target, region=region, time_limit=5)
+    assert s.result == "fail" and s.goal == "live"
+    assert s.nodes <= 10
