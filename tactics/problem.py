@@ -34,7 +34,10 @@ Failure modes (documented, tested where cheap): problems whose answer is to esca
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
 colours are surrounded (the attacker guess can be wrong: give the target); problems whose answer
 lies more than one line outside the stones' box (the region misses it); problems where the
-defender's key stones are not its largest string.
+defender's key stones are not its largest string, or where the defender lives by giving up its
+largest string (the attacker "wins" by capturing it: maeda-10k-5k/008, where black lives with B3
+after white captures the four stones at D1); problems where the grown frame takes room the
+defender needed (maeda-10k-5k/017).
 
 Ko: two searches (tactics.solver.dfpn).  First with the simple ko rule for both sides; if a ko
 capture happened in it, a second one with the side that lost (or the opponent of the side that
