@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
+import os
 import sys
 
 SUBCOMMAND_MODULES = [
@@ -30,7 +32,16 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available subcommand."""
     parser = argparse.ArgumentParser(prog="golois", description="Golois: a tactics-aware Go policy player.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    here = os.path.dirname(os.path.abspath(__file__))
     for name in SUBCOMMAND_MODULES:
+        # only this checkout's modules: an editable install of another checkout registers a
+        # finder that would otherwise supply the subcommands this branch does not have
+        try:
+            found = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            found = None
+        if found is None or found.origin is None or not os.path.abspath(found.origin).startswith(here + os.sep):
+            continue
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as e:
