@@ -13,7 +13,7 @@ import sys
 from golois.gtp import CORE, EngineConfig, GtpEngine
 from golois.gtp_play import COMMANDS as PLAY
 from golois.gtp_play import add_player_arguments, install_player, make_player, options_from_args
-from golois.gtp_solver import COMMANDS as SOLVER
+from golois.gtp_solver import COMMANDS as SOLVER, SolverConfig
 from golois.gtp_tactics import COMMANDS as TACTICS
 
 
@@ -22,9 +22,11 @@ def command_sets() -> list:
     return [CORE, PLAY, TACTICS, SOLVER]
 
 
-def build_engine(config: EngineConfig | None = None) -> GtpEngine:
-    """A ready GTP engine."""
-    return GtpEngine(command_sets(), config)
+def build_engine(config: EngineConfig | None = None, solver: SolverConfig | None = None) -> GtpEngine:
+    """A ready GTP engine; `engine.solver` holds the solver's limits."""
+    engine = GtpEngine(command_sets(), config)
+    engine.solver = solver or SolverConfig()
+    return engine
 
 
 def add_parser(subparsers) -> None:
@@ -39,12 +41,17 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
     p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
     p.add_argument("--name", default="Golois", help="name answered to the GTP name command")
+    p.add_argument("--solver-time", type=float, default=10.0, metavar="S",
+                   help="seconds per life-and-death search (owl_attack, restricted_genmove...; default 10)")
     add_player_arguments(p)
 
 
 def run(args) -> int:
     """Serve GTP until quit or end of input."""
-    engine = build_engine(EngineConfig(name=args.name, size=args.size, komi=args.komi))
+    if not args.solver_time > 0:
+        raise SystemExit("--solver-time must be positive")
+    engine = build_engine(EngineConfig(name=args.name, size=args.size, komi=args.komi),
+                          SolverConfig(time_limit=args.solver_time))
     install_player(engine, make_player(options_from_args(args)))
     engine.serve(sys.stdin, sys.stdout)
     return 0

@@ -1,26 +1,43 @@
 """GTP commands of the life-and-death solver, in GNU Go's formats (so GNU Go's regression files
 run against us): owl_attack / owl_defend (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`), dragon_status
-(`alive`, `critical ATTACK DEFENSE`, `dead`), unconditional_status (Benson, tactics.benson) and
+(`alive`, `critical ATTACK DEFENSE`, `dead`), unconditional_status (tactics.unconditional) and
 restricted_genmove COLOR VERTEX... (the solver's first move inside the given region, as
 ../shared/tools/gtp_tsumego.py drives an engine with RESTRICT=1).
 
-Start with `owl_attack`.  The time per search is `engine.extra["solver_time"]` (default 10 s, or
-$GOLOIS_SOLVER_TIME; the `solver_time SECONDS` command sets it).
+Start with `owl_attack`.  The limits of every search are the engine's `SolverConfig`
+(`engine.solver`, set by golois.engine.build_engine from `--solver-time`; the GTP command
+`solver_time SECONDS` changes it).
 """
 
 from __future__ import annotations
 
-import os
+from dataclasses import dataclass
 
 from golois.gtp import CommandSet, GtpFailure
-from tactics.board import BLACK, WHITE, EMPTY
+from tactics.board import EMPTY
 from tactics.problem import ProblemError, solve
 
 COMMANDS = CommandSet("solver")
 
 
+@dataclass
+class SolverConfig:
+    """Limits of one solver call made through GTP."""
+    time_limit: float = 10.0        # seconds per owl / dragon / restricted_genmove search
+    max_nodes: int = 10 ** 8        # positions per search
+    escape_libs: int = 0            # owl: a target with this many liberties has escaped (lives); 0 = off (measured on vie.tst at 2 s: 0 -> 29/53, 6 -> 25/53)
+
+
+def config(engine) -> SolverConfig:
+    """The engine's SolverConfig (a default one is attached on first use)."""
+    cfg = getattr(engine, "solver", None)
+    if cfg is None:
+        cfg = engine.solver = SolverConfig()
+    return cfg
+
+
 def _time(engine) -> float:
-    return float(engine.extra.get("solver_time", os.environ.get("GOLOIS_SOLVER_TIME", 10.0)))
+    return config(engine).time_limit
 
 
 def _target(engine, vertex):
@@ -35,7 +52,8 @@ def _owl(engine, vertex, attack: bool):
     colour = engine.board.get(flat)
     mover = 3 - colour if attack else colour
     try:
-        sol = solve(engine.board, mover, target=flat, time_limit=_time(engine))
+        sol = solve(engine.board, mover, target=flat, time_limit=_time(engine),
+                    max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs)
     except ProblemError as e:
         raise GtpFailure(str(e)) from None
     return sol
@@ -43,7 +61,13 @@ def _owl(engine, vertex, attack: bool):
 
 @COMMANDS.command("solver_time")
 def solver_time(engine, seconds):
-    engine.extra["solver_time"] = float(seconds)
+    try:
+        value = float(seconds)
+    except ValueError:
+        raise GtpFailure("seconds must be a number") from None
+    if not value > 0:
+        raise GtpFailure("seconds must be positive")
+    config(engine).time_limit = value
     return ""
 
 
@@ -72,23 +96,12 @@ def dragon_status(engine, vertex):
 
 @COMMANDS.command("unconditional_status")
 def unconditional_status(engine, vertex):
-    from tactics.benson import unconditional
+    """GNU Go's unconditional status (tactics.unconditional: capture play-out, not just Benson)."""
+    from tactics.unconditional import status
     flat = engine.parse_vertex(vertex)
     if flat is None:
         raise GtpFailure("invalid vertex")
-    colour = engine.board.get(flat)
-    mine = {c: unconditional(engine.board, c).flat[flat] for c in (BLACK, WHITE)}
-    if colour != EMPTY:
-        if mine[colour] == 1:
-            return "alive"
-        if mine[3 - colour] == 2:
-            return "dead"
-        return "undecided"
-    if mine[BLACK] == 2:
-        return "black_territory"
-    if mine[WHITE] == 2:
-        return "white_territory"
-    return "undecided"
+    return status(engine.board, flat)
 
 
 @COMMANDS.command("restricted_genmove")
@@ -99,7 +112,7 @@ def restricted_genmove(engine, colour, *vertices):
     if not allowed:
         return "PASS"
     try:
-        sol = solve(engine.board, mover, time_limit=_time(engine))
+        sol = solve(engine.board, mover, time_limit=_time(engine), max_nodes=config(engine).max_nodes)
     except ProblemError:
         sol = None
     engine.extra["last_solution"] = sol

@@ -15,6 +15,10 @@ cdef struct benson_ws:
     int pair_chain[4 * MAX_POINTS]  # chain of a pair
     int pair_count[4 * MAX_POINTS]  # empty points of the region that are liberties of the chain
     int pair_next[4 * MAX_POINTS]   # next pair of the same region
+    int region_open[MAX_POINTS]     # region reaches a point outside the mask (never small)
+    unsigned char *mask             # NULL: whole board; else 1 on the points analysed (every stone of `color` must lie on them)
+    int *pts                        # the masked points (when mask is set)
+    int npts
 
 cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) noexcept nogil
 cdef bint benson_string_alive(const board_t *b, int color, int stone, benson_ws *ws) noexcept nogil

@@ -31,17 +31,21 @@ from tactics.board import parse_color
 cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) noexcept nogil:
     """Mark out[p] = 1 on stones of unconditionally alive chains of `color`, 2 on the points of
     their small enclosed regions (see the module docstring), 0 elsewhere (out may be NULL).
-    Returns the number of alive chains."""
+    Returns the number of alive chains.  With ws.mask set, only the masked points are visited:
+    a region reaching an unmasked point is open (never vital), which is exact when the unmasked
+    points hold no stone of `color` (the solver's box with its frame)."""
     cdef int W = b.W, N = b.W * b.W, p, q, k, n, h, c, r, nchains = 0, nregions = 0
     cdef int npairs = 0, top, i, j, changed, vital, alive_count, adj_bad, small
+    cdef unsigned char *mask = ws.mask
     cdef int d[4]
     cdef int seen[4]
     cdef int nseen
     d[0] = -1; d[1] = 1; d[2] = -W; d[3] = W
-    for p in range(N):
+    cdef int npts = N if mask == NULL else ws.npts, ip
+    for ip in range(npts):
+        p = ip if mask == NULL else ws.pts[ip]
         ws.chain_of[p] = -1
         ws.region_of[p] = -1
-    for p in range(N):
         if b.color[p] == color and b.head[p] == p:
             ws.chain_of[p] = nchains
             ws.chain_head[nchains] = p
@@ -53,13 +57,15 @@ cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) 
                 out[p] = 0
         return 0
     # regions by flood fill
-    for p in range(N):
+    for ip in range(npts):
+        p = ip if mask == NULL else ws.pts[ip]
         c = b.color[p]
         if c == BORDER or c == color or ws.region_of[p] >= 0:
             continue
         r = nregions
         nregions += 1
         ws.region_ok[r] = 1
+        ws.region_open[r] = 0
         ws.region_nempty[r] = 0
         ws.region_first[r] = -1
         top = 0
@@ -76,6 +82,9 @@ cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) 
                 n = q + d[k]
                 c = b.color[n]
                 if c == BORDER:
+                    continue
+                if mask != NULL and not mask[n]:
+                    ws.region_open[r] = 1
                     continue
                 if c == color:
                     h = ws.chain_of[b.head[n]]
@@ -116,7 +125,7 @@ cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) 
                 i = ws.region_first[r]
                 while i >= 0:
                     if ws.pair_chain[i] == h:
-                        if ws.pair_count[i] == ws.region_nempty[r]:
+                        if ws.pair_count[i] == ws.region_nempty[r] and not ws.region_open[r]:
                             vital += 1
                         break
                     i = ws.pair_next[i]
@@ -188,6 +197,7 @@ def unconditional(Board board, color):
     cdef unsigned char out[MAX_POINTS]
     if ws == NULL:
         raise MemoryError()
+    ws.mask = NULL
     res = np.zeros((n, n), dtype=np.int8)
     cdef signed char[:, :] v = res
     try:

@@ -7,6 +7,7 @@ from tactics.benson cimport benson_ws
 
 cdef enum:
     DF_INF = 100000000         # proof / disproof number of a settled node
+    DF_HINT = 100000           # stored for a path-dependent (dis)proof: very likely, not proven
     DF_MAX_DEPTH = 160         # plies below the root; deeper lines count as a defender win
     DF_MAX_REGION = 400        # points in the region of interest
 
@@ -26,17 +27,23 @@ cdef struct search_t:
     int attacker               # colour trying to capture the target
     int defender               # colour of the target
     int target                 # a stone of the target string (point)
+    int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
     int ko_ignore              # colour allowed to retake a ko at once (unlimited threats), or 0
     int root_moves             # b.n_moves at the root (passes before it do not count)
-    int *region                # points where moves are generated
+    int *region                # points where moves may be generated
     int nregion
+    int reach                  # 0: every region point; 1 or 2: only points reached from a defender stone in `reach` steps through empty points (and liberties of weak attacker strings next to the defender)
+    int *stamp                 # per-point marks (MAX_POINTS), compared with `gen`
+    int gen                    # current mark generation
     tt_entry *tt               # transposition table, 2^k entries
     uint64_t tt_mask
     long nodes                 # positions made
+    long iters                 # child searches returned (the clock is read every 256)
     long max_nodes
     double deadline            # CLOCK_MONOTONIC seconds
     int aborted                # node or time limit reached
     int ko_seen                # a ko capture happened somewhere in the search
+    long path_results          # leaves decided by a repetition or the depth limit (path-dependent)
     int depth                  # plies below the root
     uint64_t path[DF_MAX_DEPTH + 2]   # keys of the nodes on the current line
     undo_t undo[DF_MAX_DEPTH + 2]
@@ -44,5 +51,6 @@ cdef struct search_t:
     uint32_t *cphi             # per-depth children proof numbers
     uint32_t *cdelta           # per-depth children disproof numbers
     benson_ws *bws             # Benson workspace
+    unsigned char *bmask       # Benson's mask (the region), when every defender stone is in it
 
 cdef int df_search(search_t *s) noexcept nogil

@@ -11,10 +11,16 @@ The game: the *attacker* wins by capturing the target string; the *defender* win
 target is unconditionally alive (Benson, tactics.benson), when the attacker cannot make progress
 (two passes in a row, a repeated position on the current line, or a line longer than
 DF_MAX_DEPTH), or in seki (which therefore counts as a defender win).  Both sides may play the
-empty points of the region and pass.  Proof numbers are for the side to move (phi / delta form).
+empty points of the region and pass; with `reach` set, only those in focus (`gen_moves`: within
+two steps through empty points of a current defender stone, or liberties of weak attacker
+strings next to the defender).  Proof numbers are for the side to move (phi / delta form); a new
+leaf starts at (L, 1) with the attacker to move and (1, L) with the defender to move, L the
+target's liberties (df-pn+ style, `_initial`).
 
 Knowledge at each node (`evaluate`): target captured = attacker win; target in atari with the
-attacker to move and the capture legal = attacker win; target Benson-alive = defender win.
+attacker to move and the capture legal = attacker win; optionally (owl) a target with
+`escape_libs` liberties = defender win; target Benson-alive = defender win (Benson runs on the
+region only when every defender stone lies in it).
 Move ordering (children are tried in that order on ties): captures, liberties of the target,
 escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
 
@@ -24,8 +30,11 @@ tactics.problem combines two searches into GNU Go's WIN / KO_A / KO_B results.
 
 Transposition table: 2^tt_bits entries, always replaced, keyed on the board's Zobrist hash xor
 keys for the side to move, the ko point and "the last move was a pass" (the table lives for one
-search, so the ko_ignore mode needs no key).  Proofs that went through a repetition on the line
-are stored like others (the graph-history interaction is ignored, as in most df-pn solvers).
+search, so the ko_ignore mode needs no key).  Graph-history interaction: a result that depends on
+the line (a repetition on the current path, or the depth limit) is path-dependent, so a proof or
+disproof found while such a result was seen in the subtree (`path_results` changed) is returned
+to the parent but stored in the table only as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with
+its best move for the PV); only path-independent proofs are stored as proofs.
 
 Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
 allocated once per search; nothing is copied per node.  The search runs without the GIL.
@@ -47,6 +56,7 @@ cdef uint64_t pass_key
 
 
 cdef uint64_t _mix(uint64_t *x) noexcept nogil:
+    """Splitmix64 step: advances the state, returns the next key."""
     x[0] += 0x9E3779B97F4A7C15ULL
     cdef uint64_t z = x[0]
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
@@ -55,6 +65,7 @@ cdef uint64_t _mix(uint64_t *x) noexcept nogil:
 
 
 cdef void _init_keys() noexcept nogil:
+    """Fills the side / ko / pass keys once at import."""
     global pass_key
     cdef uint64_t st = 0x5EED5EED12345ULL
     cdef int i
@@ -68,6 +79,7 @@ _init_keys()
 
 
 cdef inline double _now() noexcept nogil:
+    """CLOCK_MONOTONIC seconds."""
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
@@ -80,6 +92,7 @@ cdef inline bint _last_pass(search_t *s, int back) noexcept nogil:
 
 
 cdef inline uint64_t _key(search_t *s) noexcept nogil:
+    """Table key of the current node (hash, side, ko, last move a pass); never 0."""
     cdef board_t *b = s.b
     cdef uint64_t k = b.hash ^ side_key[b.to_move]
     if b.ko != NO_POINT:
@@ -90,6 +103,7 @@ cdef inline uint64_t _key(search_t *s) noexcept nogil:
 
 
 cdef inline bint _legal(search_t *s, int p, int c) noexcept nogil:
+    """C may play p (PASS always) under the search's ko rule (ko_ignore lifts the ban)."""
     cdef board_t *b = s.b
     if p == PASS:
         return True
@@ -118,11 +132,76 @@ cdef inline void _play(search_t *s, int p, int c) noexcept nogil:
 
 
 cdef inline void _unplay(search_t *s) noexcept nogil:
+    """Takes back the move made by _play at this depth (the ko ban restored)."""
     cdef undo_t *u = &s.undo[s.depth]
     board_undo(s.b)
     if u.forced:
         s.b.ko = u.ko
         s.b.ko_color = u.ko_color
+
+
+cdef bint _too_small(search_t *s, int mover) noexcept nogil:
+    """Eye space too small: the empty points reachable from the target through defender stones
+    and empty points are one connected set of at most 2 points (3 with the attacker to move:
+    it takes the vital point), and every attacker string around has at least that many
+    liberties plus 2 (the defender cannot capture its way out or make a seki)."""
+    cdef board_t *b = s.b
+    cdef int stack[MAX_POINTS]
+    cdef int empties[4]
+    cdef int top = 0, ne = 0, p, q, k, limit, g, h, conn
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    limit = 3 if mover == s.attacker else 2
+    s.gen += 1
+    g = s.gen
+    stack[top] = s.target
+    top += 1
+    s.stamp[s.target] = g
+    while top > 0:
+        top -= 1
+        p = stack[top]
+        for k in range(4):
+            q = p + d[k]
+            if s.stamp[q] == g:
+                continue
+            if b.color[q] == EMPTY or b.color[q] == s.defender:
+                s.stamp[q] = g
+                if b.color[q] == EMPTY:
+                    if ne == limit:
+                        return False
+                    empties[ne] = q
+                    ne += 1
+                stack[top] = q
+                top += 1
+    if ne == 0:
+        return False
+    # second pass over the same area: every attacker neighbour must be strong
+    top = 0
+    s.gen += 1
+    h = s.gen
+    stack[top] = s.target
+    top += 1
+    s.stamp[s.target] = h
+    while top > 0:
+        top -= 1
+        p = stack[top]
+        for k in range(4):
+            q = p + d[k]
+            if b.color[q] == s.attacker:
+                if b.libs[b.head[q]] < ne + 2:
+                    return False
+            elif (b.color[q] == EMPTY or b.color[q] == s.defender) and s.stamp[q] != h:
+                s.stamp[q] = h
+                stack[top] = q
+                top += 1
+    # the empty points form one connected set (at most 3 points: enough adjacent pairs)
+    conn = 0
+    for k in range(ne):
+        for g in range(k + 1, ne):
+            p = empties[k] - empties[g]
+            if p == 1 or p == -1 or p == b.W or p == -b.W:
+                conn += 1
+    return conn >= ne - 1
 
 
 cdef int evaluate(search_t *s) noexcept nogil:
@@ -149,6 +228,10 @@ cdef int evaluate(search_t *s) noexcept nogil:
                 break
         if lib != 0 and _legal(s, lib, mover):
             return 1
+    if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
+        return 1 if mover == s.attacker else -1
+    if s.escape_libs and b.libs[h] >= s.escape_libs:
+        return 1 if mover == s.defender else -1       # escaped (owl mode)
     if benson_string_alive(b, s.defender, s.target, s.bws):
         return 1 if mover == s.defender else -1
     return 0
@@ -184,13 +267,80 @@ cdef int _score(search_t *s, int p, int c) noexcept nogil:
     return score
 
 
+cdef bint _touches(search_t *s, int h, int color) noexcept nogil:
+    """The string with head h has a stone next to a stone of `color`."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == color:
+                return True
+        k = b.next[k]
+        if k == h:
+            return False
+
+
+cdef void _mark_libs(search_t *s, int h) noexcept nogil:
+    """stamp = gen on the liberties of the string with head h."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == EMPTY:
+                s.stamp[k + d[i]] = s.gen
+        k = b.next[k]
+        if k == h:
+            return
+
+
+cdef bint _in_focus(search_t *s, int p) noexcept nogil:
+    """Empty p is reached from a defender stone by a path of at most `reach` (1 or 2) steps
+    through empty points, or is marked by gen_moves."""
+    cdef board_t *b = s.b
+    cdef int i, j, q
+    cdef int d[4]
+    if s.stamp[p] == s.gen:
+        return True
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for i in range(4):
+        if b.color[p + d[i]] == s.defender:
+            return True
+    if s.reach >= 2:
+        for i in range(4):
+            q = p + d[i]
+            if b.color[q] == EMPTY:
+                for j in range(4):
+                    if b.color[q + d[j]] == s.defender:
+                        return True
+    return False
+
+
 cdef int gen_moves(search_t *s, int *out) noexcept nogil:
-    """Legal moves of the side to move in the region, best first, then the pass."""
-    cdef int i, j, p, n = 0, c = s.b.to_move, sc
+    """Legal moves of the side to move in the region (within focus when s.reach), best first,
+    then the pass.  Focus: points within `reach` of a defender stone, and the liberties of
+    attacker strings with at most two liberties next to the defender (to capture them)."""
+    cdef board_t *b = s.b
+    cdef int i, j, p, h, n = 0, c = b.to_move, sc
     cdef int scores[DF_MAX_REGION + 1]
+    s.gen += 1
+    if s.reach:
+        for i in range(s.nregion):
+            p = s.region[i]
+            if b.color[p] == s.attacker:
+                h = b.head[p]
+                if s.stamp[h] != s.gen and b.libs[h] <= 2:
+                    s.stamp[h] = s.gen
+                    if _touches(s, h, s.defender):
+                        _mark_libs(s, h)
     for i in range(s.nregion):
         p = s.region[i]
-        if not _legal(s, p, c):
+        if b.color[p] != EMPTY or not _legal(s, p, c):
+            continue
+        if s.reach and not _in_focus(s, p):
             continue
         sc = _score(s, p, c)
         j = n
@@ -205,7 +355,25 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     return n + 1
 
 
+cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept nogil:
+    """Initial proof numbers of a new leaf (df-pn+): the target's liberties L make the attacker's
+    proof cost about L and the defender's about 1 (phi for the side to move)."""
+    cdef board_t *b = s.b
+    cdef uint32_t L = <uint32_t>b.libs[b.head[s.target]]
+    if L > 6:
+        L = 6
+    if L < 1:
+        L = 1
+    if b.to_move == s.attacker:
+        phi[0] = L
+        delta[0] = 1
+    else:
+        phi[0] = 1
+        delta[0] = L
+
+
 cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
+    """The table entry of key, or NULL."""
     cdef tt_entry *e = &s.tt[key & s.tt_mask]
     if e.key == key:
         return e
@@ -213,6 +381,7 @@ cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
 
 
 cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta, int best) noexcept nogil:
+    """Writes the entry of key (always replaces)."""
     cdef tt_entry *e = &s.tt[key & s.tt_mask]
     e.key = key
     e.phi = phi
@@ -221,17 +390,20 @@ cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta,
 
 
 cdef inline bint _on_path(search_t *s, uint64_t key) noexcept nogil:
+    """Key is one of the current line's ancestors (depth 0 .. depth-1)."""
     cdef int i
-    for i in range(s.depth + 1):
+    for i in range(s.depth):
         if s.path[i] == key:
             return True
     return False
 
 
 cdef inline void _check_limits(search_t *s) noexcept nogil:
+    """Sets s.aborted when the node or time limit is reached."""
+    s.iters += 1
     if s.nodes >= s.max_nodes:
         s.aborted = 1
-    elif (s.nodes & 255) == 0 and _now() > s.deadline:
+    elif (s.iters & 255) == 0 and _now() > s.deadline:
         s.aborted = 1
 
 
@@ -246,6 +418,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     cdef uint32_t *cdelta = s.cdelta + s.depth * stride
     cdef uint32_t phi, delta, d1, d2, tphi, tdelta
     cdef unsigned long long sumphi
+    cdef long hits0 = s.path_results
     if e != NULL and (e.phi >= thphi or e.delta >= thdelta):
         rphi[0] = e.phi
         rdelta[0] = e.delta
@@ -258,8 +431,11 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth += 1
         ck = _key(s)
         r = evaluate(s)
-        if r == 0 and (s.depth >= DF_MAX_DEPTH or _on_path(s, ck)):
+        # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
+        # position is not really repeated
+        if r == 0 and (s.depth >= DF_MAX_DEPTH or (not s.undo[s.depth - 1].forced and _on_path(s, ck))):
             r = 1 if b.to_move == s.defender else -1
+            s.path_results += 1
         if r == 1:
             cphi[i] = 0
             cdelta[i] = DF_INF
@@ -272,12 +448,14 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
                 cphi[i] = e.phi
                 cdelta[i] = e.delta
             else:
-                cphi[i] = 1
-                cdelta[i] = 1
+                _initial(s, &cphi[i], &cdelta[i])
         s.depth -= 1
         _unplay(s)
         if cdelta[i] == 0:                      # a move that wins at once
-            _store(s, key, 0, DF_INF, mv[i])
+            if s.path_results == hits0:
+                _store(s, key, 0, DF_INF, mv[i])
+            else:
+                _store(s, key, 1, DF_HINT, mv[i])   # path-dependent: a hint, not a proof
             rphi[0] = 0
             rdelta[0] = DF_INF
             return
@@ -314,7 +492,12 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth -= 1
         _unplay(s)
         _check_limits(s)
-    _store(s, key, phi, delta, mv[c1])
+    if (phi != 0 and delta != 0) or s.path_results == hits0:
+        _store(s, key, phi, delta, mv[c1])
+    elif phi == 0:
+        _store(s, key, 1, DF_HINT, mv[c1])      # path-dependent: a hint, not a proof
+    else:
+        _store(s, key, DF_HINT, 1, mv[c1])
     rphi[0] = phi
     rdelta[0] = delta
 
@@ -327,6 +510,7 @@ cdef int df_search(search_t *s) noexcept nogil:
         return r
     while not s.aborted:
         mid(s, DF_INF, DF_INF, &phi, &delta)
+        _check_limits(s)
         if phi == 0:
             return 1
         if delta == 0:
@@ -347,7 +531,9 @@ cdef class _Search:
         self.s.cphi = NULL
         self.s.cdelta = NULL
         self.s.bws = NULL
+        self.s.bmask = NULL
         self.s.region = NULL
+        self.s.stamp = NULL
 
     def __dealloc__(self):
         free(self.s.tt)
@@ -355,11 +541,13 @@ cdef class _Search:
         free(self.s.cphi)
         free(self.s.cdelta)
         free(self.s.bws)
+        free(self.s.bmask)
         free(self.s.region)
+        free(self.s.stamp)
 
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
-         double time_limit=10.0, int tt_bits=20):
+         double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; region:
@@ -389,18 +577,39 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.region = <int *>malloc(sizeof(int) * (s.nregion + 1))
     for i, x in enumerate(region):
         s.region[i] = board_point(b, x // n, x % n)
+    s.reach = reach
+    s.escape_libs = escape_libs
+    s.stamp = <int *>calloc(MAX_POINTS, sizeof(int))
+    s.gen = 0
+    if not s.stamp:
+        raise MemoryError()
     s.tt = <tt_entry *>calloc(1 << tt_bits, sizeof(tt_entry))
     s.tt_mask = (1 << tt_bits) - 1
     s.moves = <int *>malloc(sizeof(int) * stride * (DF_MAX_DEPTH + 2))
     s.cphi = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
     s.cdelta = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
     s.bws = <benson_ws *>malloc(sizeof(benson_ws))
+    s.bmask = <unsigned char *>calloc(MAX_POINTS, 1)
+    if s.bws == NULL or s.bmask == NULL:
+        raise MemoryError()
+    # Benson on the region only when every defender stone lies in it (the framed box): the
+    # defender never plays outside, so regions reaching out are open (exact and much faster)
+    s.bws.mask = NULL
+    inside = set(region)
+    if all(p in inside for p in range(n * n) if board.get(p) == s.defender):
+        for i, x in enumerate(region):
+            s.bmask[board_point(b, x // n, x % n)] = 1
+        s.bws.mask = s.bmask
+        s.bws.pts = s.region
+        s.bws.npts = s.nregion
     if not (s.region and s.tt and s.moves and s.cphi and s.cdelta and s.bws):
         raise MemoryError()
     s.nodes = 0
     s.max_nodes = max_nodes
     s.aborted = 0
-    s.ko_seen = 0
+    s.ko_seen = 1 if b.ko != NO_POINT else 0       # a ko already banned at the root counts
+    s.path_results = 0
+    s.iters = 0
     s.depth = 0
     t0 = _now()
     s.deadline = t0 + time_limit

@@ -156,3 +156,152 @@ def test_cli_json_on_generated_sgf(tmp_path):
                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": ROOT}, timeout=60)
     lines = [json.loads(x) for x in out.stdout.splitlines()]
     assert "error" in lines[0] and lines[1]["move"] == "B2"
+
+
+def top_right(rows, to_move="black", size=19):
+    """A top-right corner shape (rows given top-aligned, right-aligned) on an empty board."""
+    lines = [r.split() for r in rows.strip().splitlines()]
+    body = [" ".join(["."] * (size - len(line)) + line) for line in lines]
+    return from_diagram("\n".join(body + [" ".join(["."] * size)] * (size - len(body))), to_move)
+
+
+# ishigure-basic/004 (black kills with O19).  Two bugs made the solver "prove" that black cannot
+# kill: (1) moves were generated only within 2 points of the *initial* white stones, so after
+# W S19 black could not capture at T19; (2) repetition results (path-dependent) were stored in
+# the transposition table as proofs (graph-history interaction).
+ISHIGURE_004 = """
+X O . . . . . X . .
+X O O O . O . O X .
+X X X O O O . O X .
+. . . X X X X X . .
+"""
+
+
+def test_regression_ishigure_004_kill():
+    board = top_right(ISHIGURE_004)
+    s = solve(board, "black", time_limit=10)
+    # after W Q19 white can fight a ko at Q18/Q19 in which it needs the first threat (checked
+    # with every box point allowed): ko_a in GNU Go's terms
+    assert s.goal == "kill" and s.result in ("win", "ko_a"), s.status
+    assert s.vertex() == "O19"
+
+
+def test_regression_ghi_line_after_o19():
+    # after B O19 W N19 B P19 white cannot live; a search from here and the search from the
+    # root must agree (they did not when path-dependent results were stored as proofs)
+    board = top_right(ISHIGURE_004)
+    for v, c in (("O19", "black"), ("N19", "white"), ("P19", "black")):
+        board.play(v, c)
+    s = solve(board, "white", target="L19", region=_box_region(board, "K19", "T16"), reach=2,
+              time_limit=10)
+    assert s.goal == "live" and s.result == "fail", s.status
+
+
+def _box_region(board, corner1, corner2):
+    from tactics.coords import parse_vertex
+    n = board.size
+    (r1, c1), (r2, c2) = parse_vertex(corner1, n), parse_vertex(corner2, n)
+    return [r * n + c for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
+
+
+def test_solver_config_on_the_engine():
+    from golois.engine import build_engine
+    from golois.gtp_solver import SolverConfig
+    engine = build_engine(solver=SolverConfig(time_limit=3.0))
+    assert engine.solver.time_limit == 3.0
+    engine.handlers["solver_time"](engine, "1.5")
+    assert engine.solver.time_limit == 1.5
+    out = subprocess.run([sys.executable, "play.py", "--solver-time", "2"], input="solver_time -1\nquit\n",
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.stdout.startswith("? seconds must be positive")
+
+
+def test_unconditional_status_plays_out_captures():
+    from tactics.unconditional import status
+    # white's wall with two eyes, a dead black stone in one of them
+    board = from_diagram("""
+. . . . . . .
+. O O O O O .
+. O . X . O .
+. O O O O O .
+. O . O . . .
+. O O O . . .
+. . . . . . .
+""")
+    assert status(board, 1 * 7 + 1) == "alive"
+    assert status(board, 2 * 7 + 3) == "dead"
+    assert status(board, 2 * 7 + 2) == "white_territory"
+    assert status(board, 0) == "undecided"
+    # GNU Go's seki shape (unconditional.c): the two white stones inside are not dead
+    seki = from_diagram("""
+. . . . . . . . .
+. . O O O O O . .
+. O O X X X O . .
+. O X X . X O O .
+. O X . O X X O .
+. O X X O . X O .
+. O O X . X X O .
+. . O X X X O O .
+. . O O O O O . .
+""")
+    assert status(seki, 4 * 9 + 4) == "undecided"
+
+
+RABBITY_SIX = """
+X X X X X X X X
+X O O O O O O X
+X O O a b O O X
+X O c d e O O X
+X O O f O O O X
+"""
+
+
+def test_rabbity_six_vital_point():
+    # a b / c d e / . f . : d touches the four others; whoever plays d decides
+    board, marks = corner(RABBITY_SIX)
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    kill = solve(board, "black", target=target, region=region, time_limit=10)
+    assert kill.result == "win" and kill.winning == [marks["d"]], kill.status
+    live = solve(board, "white", target=target, region=region, time_limit=10)
+    assert live.result == "win" and marks["d"] in live.winning, live.status
+
+
+def test_direct_ko_results():
+    # white has just captured the black stone at E5 by playing a, so black may not retake at once:
+    # black kills only by ko and must find the first threat (ko_b); white to move connects
+    board, marks = from_diagram_marks("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X O . . . .
+. . X a X O . . .
+. . . X O . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+""", "white")
+    # (the regression: a ko banned at the root did not trigger the unlimited-threats search)
+    board.play(marks["a"], WHITE)          # captures the black stone at E5 (row 4, col 4)
+    assert board.ko == 4 * 9 + 4
+    region = [marks["a"] - 9, marks["a"] + 9, marks["a"] - 1, 4 * 9 + 4]
+    s = solve(board, "black", target=marks["a"], region=region, time_limit=5)
+    assert s.result == "ko_b" and s.vertex() == "E5", s.status
+    assert "black must find the first ko threat" in s.status
+    s = solve(board, "white", target=marks["a"], region=region, time_limit=5)
+    assert s.result == "win" and s.vertex() == "E5", s.status
+
+
+def test_eye_space_too_small_is_dead_at_once():
+    # two connected empty points and strong surroundings: white to move cannot live, and the
+    # eye-space rule (solver._too_small) settles every reply after one ply
+    board, marks = corner("""
+X X X X X .
+O O O O X .
+a b O O X .
+""")
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    s = solve(board, "white", target=target, region=region, time_limit=5)
+    assert s.result == "fail" and s.goal == "live"
+    assert s.nodes <= 10
