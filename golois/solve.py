@@ -151,20 +151,21 @@ def solve_file(path, args):
 
 
 def solve_ladder(args) -> int:
-    """`--ladder VERTEX FILE`: through tactics.ladder (written by the ladder engineer)."""
-    try:
-        from tactics.ladder import ladder_capture
-    except ImportError:
-        print("error: tactics.ladder is not built yet (ladder search not merged)", file=sys.stderr)
-        return 2
+    """`--ladder VERTEX FILE`: is the string captured in a ladder (tactics.ladder), by which move,
+    with the sequence."""
+    from tactics.ladder import RESULT_NAMES, ladder_capture
     rc = 0
     for path in _files(args.inputs):
         board, _ = load_problem(path)
         result, move, seq = ladder_capture(board, args.ladder)
         fmt = lambda m: m if isinstance(m, str) else ("PASS" if m is None else format_vertex(divmod(m, board.size), board.size))
-        rec = {"file": path, "vertex": args.ladder, "result": result,
+        rec = {"file": path, "vertex": args.ladder, "result": RESULT_NAMES[result],
                "move": None if move is None else fmt(move), "sequence": [fmt(m) for m in seq]}
-        print(json.dumps(rec) if args.json else f"{path}: {result} {rec['move'] or ''} {' '.join(rec['sequence'])}")
+        if args.json:
+            print(json.dumps(rec))
+        else:
+            how = f", first move {rec['move']}: {' '.join(rec['sequence'])}" if rec["move"] else ""
+            print(f"{path}: the string at {args.ladder} is {rec['result']} in a ladder{how}")
     return rc
 
 

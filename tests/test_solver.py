@@ -305,3 +305,19 @@ a b O O X .
     s = solve(board, "white", target=target, region=region, time_limit=5)
     assert s.result == "fail" and s.goal == "live"
     assert s.nodes <= 10
+
+
+def test_cli_ladder_problem(tmp_path, capsys):
+    """golois solve --ladder: a white stone in an open ladder is captured (either way works, as
+    GNU Go's ladder_attack agrees); with breakers on both paths (G18, B14) it escapes."""
+    import json as _json
+
+    from golois.cli import main as golois_main
+    (tmp_path / "ladder.sgf").write_text("(;GM[1]FF[4]SZ[19]AW[dd]AB[cd][dc][ee]PL[B])")
+    (tmp_path / "broken.sgf").write_text("(;GM[1]FF[4]SZ[19]AW[dd][gb][bf]AB[cd][dc][ee]PL[B])")
+    assert golois_main(["solve", "--ladder", "D16", "--json", str(tmp_path / "ladder.sgf"),
+                        str(tmp_path / "broken.sgf")]) == 0
+    first, second = [_json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert first["result"] == "captured" and first["move"] in ("D15", "E16")
+    assert first["sequence"][0] == first["move"] and len(first["sequence"]) > 8
+    assert second["result"] == "escaped"
