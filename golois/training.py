@@ -62,6 +62,7 @@ import os
 import random
 import re
 import sys
+import textwrap
 import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence
@@ -709,7 +710,7 @@ def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title
     ax.set_xlabel("examples learned")
     ax.set_ylabel("accuracy (%)")
     ax.grid(alpha=0.3)
-    ax.set_title(title or "learning curve")
+    ax.set_title(textwrap.fill(title or "learning curve", 70), fontsize=10)
     fig.tight_layout()
     tmp = png_path + ".tmp.png"
     fig.savefig(tmp, dpi=100)
