@@ -48,7 +48,7 @@ from tactics.board cimport (board_t, Board, board_play_unchecked, board_undo, bo
                             board_is_suicide, board_captures_of, board_point, board_row,
                             board_col, opponent, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
                             MAX_POINTS, zobrist)
-from tactics.benson cimport benson_ws, benson_string_alive
+from tactics.benson cimport benson_ws, benson
 
 cdef uint64_t side_key[3]
 cdef uint64_t ko_key[MAX_POINTS]
@@ -141,7 +141,7 @@ cdef inline void _unplay(search_t *s) noexcept nogil:
 
 
 cdef bint _too_small(search_t *s, int mover) noexcept nogil:
-    """Eye space too small: the empty points reachable from the target through defender stones
+    """Eye space too small (needs _heads): the empty points reachable from the target strings through defender stones
     and empty points are one connected set of at most 2 points (3 with the attacker to move:
     it takes the vital point), and every attacker string around has at least that many
     liberties plus 2 (the defender cannot capture its way out or make a seki)."""
@@ -154,9 +154,9 @@ cdef bint _too_small(search_t *s, int mover) noexcept nogil:
     limit = 3 if mover == s.attacker else 2
     s.gen += 1
     g = s.gen
-    stack[top] = s.target
+    stack[top] = s.theads[0]
     top += 1
-    s.stamp[s.target] = g
+    s.stamp[s.theads[0]] = g
     while top > 0:
         top -= 1
         p = stack[top]
@@ -175,13 +175,16 @@ cdef bint _too_small(search_t *s, int mover) noexcept nogil:
                 top += 1
     if ne == 0:
         return False
+    for k in range(1, s.ntheads):           # one area holds every target string
+        if s.stamp[s.theads[k]] != g:
+            return False
     # second pass over the same area: every attacker neighbour must be strong
     top = 0
     s.gen += 1
     h = s.gen
-    stack[top] = s.target
+    stack[top] = s.theads[0]
     top += 1
-    s.stamp[s.target] = h
+    s.stamp[s.theads[0]] = h
     while top > 0:
         top -= 1
         p = stack[top]
@@ -204,17 +207,47 @@ cdef bint _too_small(search_t *s, int mover) noexcept nogil:
     return conn >= ne - 1
 
 
-cdef int evaluate(search_t *s) noexcept nogil:
-    """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown."""
+cdef int _heads(search_t *s) noexcept nogil:
+    """Fills s.theads with the distinct heads of the defender strings standing on target points
+    (the target group's surviving strings); returns their number (also s.ntheads)."""
     cdef board_t *b = s.b
-    cdef int mover = b.to_move, h, k, lib = 0
+    cdef int i, j, h, n = 0
+    for i in range(s.ntargets):
+        if b.color[s.targets[i]] != s.defender:
+            continue
+        h = b.head[s.targets[i]]
+        j = 0
+        while j < n and s.theads[j] != h:
+            j += 1
+        if j == n:
+            s.theads[n] = h
+            n += 1
+    s.ntheads = n
+    return n
+
+
+cdef bint _is_thead(search_t *s, int h) noexcept nogil:
+    """h is one of the heads found by the last _heads."""
+    cdef int j
+    for j in range(s.ntheads):
+        if s.theads[j] == h:
+            return True
+    return False
+
+
+cdef int evaluate(search_t *s) noexcept nogil:
+    """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown.
+    The target group: every defender string standing on a root stone of the group."""
+    cdef board_t *b = s.b
+    cdef int mover = b.to_move, h, k, lib = 0, nh, j
     cdef int d[4]
-    if b.color[s.target] != s.defender:
+    nh = _heads(s)
+    if nh == 0:
         return 1 if mover == s.attacker else -1
     if _last_pass(s, 1) and _last_pass(s, 2):
         return 1 if mover == s.defender else -1
-    h = b.head[s.target]
-    if mover == s.attacker and b.libs[h] == 1:
+    h = s.theads[0]
+    if mover == s.attacker and nh == 1 and b.libs[h] == 1:
         d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
         # find the liberty: walk the string
         k = h
@@ -230,17 +263,21 @@ cdef int evaluate(search_t *s) noexcept nogil:
             return 1
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
         return 1 if mover == s.attacker else -1
-    if s.escape_libs and b.libs[h] >= s.escape_libs:
-        return 1 if mover == s.defender else -1       # escaped (owl mode)
-    if benson_string_alive(b, s.defender, s.target, s.bws):
-        return 1 if mover == s.defender else -1
+    if s.escape_libs:
+        for j in range(nh):
+            if b.libs[s.theads[j]] >= s.escape_libs:
+                return 1 if mover == s.defender else -1       # escaped (owl mode)
+    if benson(b, s.defender, s.bws, NULL) > 0:
+        for j in range(nh):
+            if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
+                return 1 if mover == s.defender else -1
     return 0
 
 
 cdef int _score(search_t *s, int p, int c) noexcept nogil:
-    """Move-ordering score of legal p for c (higher first)."""
+    """Move-ordering score of legal p for c (higher first; needs _heads for the target strings)."""
     cdef board_t *b = s.b
-    cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps, th = b.head[s.target]
+    cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
     caps = board_captures_of(b, p, c)
@@ -256,7 +293,7 @@ cdef int _score(search_t *s, int p, int c) noexcept nogil:
             if b.libs[b.head[n]] == 1:
                 score += 30
         elif col != BORDER:
-            if b.head[n] == th:
+            if _is_thead(s, b.head[n]):
                 score += 40
             if b.libs[b.head[n]] == 2:
                 score += 10
@@ -326,6 +363,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     cdef board_t *b = s.b
     cdef int i, j, p, h, n = 0, c = b.to_move, sc
     cdef int scores[DF_MAX_REGION + 1]
+    _heads(s)
     s.gen += 1
     if s.reach:
         for i in range(s.nregion):
@@ -356,10 +394,14 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
 
 
 cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept nogil:
-    """Initial proof numbers of a new leaf (df-pn+): the target's liberties L make the attacker's
+    """Initial proof numbers of a new leaf (df-pn+, after evaluate): the target strings' most liberties L make the attacker's
     proof cost about L and the defender's about 1 (phi for the side to move)."""
     cdef board_t *b = s.b
-    cdef uint32_t L = <uint32_t>b.libs[b.head[s.target]]
+    cdef uint32_t L = 1
+    cdef int j
+    for j in range(s.ntheads):
+        if <uint32_t>b.libs[s.theads[j]] > L:
+            L = <uint32_t>b.libs[s.theads[j]]
     if L > 6:
         L = 6
     if L < 1:
@@ -534,6 +576,7 @@ cdef class _Search:
         self.s.bmask = NULL
         self.s.region = NULL
         self.s.stamp = NULL
+        self.s.targets = NULL
 
     def __dealloc__(self):
         free(self.s.tt)
@@ -544,13 +587,15 @@ cdef class _Search:
         free(self.s.bmask)
         free(self.s.region)
         free(self.s.stamp)
+        free(self.s.targets)
 
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
-         double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0):
+         double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None):
     """One df-pn search on `board` (restored on return) for its side to move.
 
-    attacker: colour capturing the target; target: a flat point of the target string; region:
+    attacker: colour capturing the target; target: a flat point of the target string; targets:
+    more stones of the target group (flat; the attacker must capture every one); region:
     flat points where moves may be played.  Returns a dict: value (1 the side to move wins, -1
     loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves), pv (flat
     moves), nodes, seconds, ko_seen."""
@@ -570,6 +615,18 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.target = board_point(b, tr, tc)
     if b.color[s.target] != s.defender:
         raise ValueError("the target is not a stone of the defender")
+    own = [int(x) for x in board.string(int(target))]
+    group = own + sorted(set(int(x) for x in (targets or ())) - set(own))
+    if any(board.get(x) != s.defender for x in group):
+        raise ValueError("a target stone is not a stone of the defender")
+    group = group[:DF_MAX_TARGETS]
+    s.ntargets = len(group)
+    s.targets = <int *>malloc(sizeof(int) * (s.ntargets + 1))
+    if s.targets == NULL:
+        raise MemoryError()
+    for i, x in enumerate(group):
+        s.targets[i] = board_point(b, x // n, x % n)
+    s.ntheads = 0
     s.ko_ignore = ko_ignore
     s.root_moves = b.n_moves
     s.nregion = len(region)

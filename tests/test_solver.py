@@ -116,7 +116,7 @@ O O O O O X . . . . . . .
 . . . O O X . . . . . . .
 O O O O O X . . . . . . .
 """, "black")
-    attacker, target, region, wall = infer(board)
+    attacker, target, region, wall, _ = infer(board)
     assert attacker == BLACK and board.get(target) == WHITE
     s = solve(board, "black", time_limit=5)
     assert s.goal == "kill" and s.result == "win" and s.vertex() == "B2"
