@@ -140,28 +140,28 @@ cdef inline void _unplay(search_t *s) noexcept nogil:
         s.b.ko_color = u.ko_color
 
 
-cdef bint _too_small(search_t *s, int mover) noexcept nogil:
-    """Eye space too small (needs _heads): the empty points reachable from the target strings through defender stones
-    and empty points are one connected set of at most 2 points (3 with the attacker to move:
-    it takes the vital point), and every attacker string around has at least that many
-    liberties plus 2 (the defender cannot capture its way out or make a seki)."""
+cdef bint _area_small(search_t *s, int start, int limit) noexcept nogil:
+    """The area of `start` (defender stones and empty points connected to it, stamped with the
+    current gen) has one connected set of 1..limit empty points, and every attacker string
+    around it has at least that many liberties plus 2 (no capture out, no seki)."""
     cdef board_t *b = s.b
     cdef int stack[MAX_POINTS]
     cdef int empties[4]
-    cdef int top = 0, ne = 0, p, q, k, limit, g, h, conn
+    cdef int top = 0, ne = 0, p, q, k, g = s.gen, j, conn = 0, minlibs = 1000
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    limit = 3 if mover == s.attacker else 2
-    s.gen += 1
-    g = s.gen
-    stack[top] = s.theads[0]
+    stack[top] = start
     top += 1
-    s.stamp[s.theads[0]] = g
+    s.stamp[start] = g
     while top > 0:
         top -= 1
         p = stack[top]
         for k in range(4):
             q = p + d[k]
+            if b.color[q] == s.attacker:
+                if b.libs[b.head[q]] < minlibs:
+                    minlibs = b.libs[b.head[q]]
+                continue
             if s.stamp[q] == g:
                 continue
             if b.color[q] == EMPTY or b.color[q] == s.defender:
@@ -173,38 +173,27 @@ cdef bint _too_small(search_t *s, int mover) noexcept nogil:
                     ne += 1
                 stack[top] = q
                 top += 1
-    if ne == 0:
+    if ne == 0 or minlibs < ne + 2:
         return False
-    for k in range(1, s.ntheads):           # one area holds every target string
-        if s.stamp[s.theads[k]] != g:
-            return False
-    # second pass over the same area: every attacker neighbour must be strong
-    top = 0
-    s.gen += 1
-    h = s.gen
-    stack[top] = s.theads[0]
-    top += 1
-    s.stamp[s.theads[0]] = h
-    while top > 0:
-        top -= 1
-        p = stack[top]
-        for k in range(4):
-            q = p + d[k]
-            if b.color[q] == s.attacker:
-                if b.libs[b.head[q]] < ne + 2:
-                    return False
-            elif (b.color[q] == EMPTY or b.color[q] == s.defender) and s.stamp[q] != h:
-                s.stamp[q] = h
-                stack[top] = q
-                top += 1
     # the empty points form one connected set (at most 3 points: enough adjacent pairs)
-    conn = 0
     for k in range(ne):
-        for g in range(k + 1, ne):
-            p = empties[k] - empties[g]
+        for j in range(k + 1, ne):
+            p = empties[k] - empties[j]
             if p == 1 or p == -1 or p == b.W or p == -b.W:
                 conn += 1
     return conn >= ne - 1
+
+
+cdef bint _too_small(search_t *s, int mover) noexcept nogil:
+    """Eye space too small (needs _heads): every area of the target strings (defender stones
+    and empty points connected to one) passes _area_small with at most 2 empty points (3 with
+    the attacker to move: it takes the vital point)."""
+    cdef int k, limit = 3 if mover == s.attacker else 2
+    s.gen += 1
+    for k in range(s.ntheads):
+        if s.stamp[s.theads[k]] != s.gen and not _area_small(s, s.theads[k], limit):
+            return False
+    return s.ntheads > 0
 
 
 cdef int _heads(search_t *s) noexcept nogil:

@@ -305,3 +305,22 @@ a b O O X .
     s = solve(board, "white", target=target, region=region, time_limit=5)
     assert s.result == "fail" and s.goal == "live"
     assert s.nodes <= 10
+
+
+# maeda-10k-5k/008 (black lives with B3, a): black gives up the four stones at D1 (its largest
+# string, the inferred target).  With the string as the goal white's capture of them counted as
+# a kill; the goal is now the whole group when the defender is to move (problem.solve group=).
+SACRIFICE_008 = """
+. O O . . . .
+. a X O O O .
+X X O X X O .
+. X . X X O .
+"""
+
+
+def test_lives_by_giving_up_the_target_string():
+    board, marks = corner(SACRIFICE_008, "black", size=19)
+    s = solve(board, "black", time_limit=5)
+    assert s.goal == "live" and s.result == "win" and s.move == marks["a"], s.status
+    old = solve(board, "black", time_limit=5, group=False)
+    assert old.move != marks["a"] or old.result != "win"
