@@ -7,8 +7,10 @@ Start reading at `mid`, the df-pn recursion; `evaluate` is the knowledge at ever
 Python entry point `dfpn` runs one search, and `solve` (tactics.problem) sets up a problem,
 runs the ko protocol and returns a `Solution`.
 
-The game: the *attacker* wins by capturing the target string; the *defender* wins when the
-target is unconditionally alive (Benson, tactics.benson), when the attacker cannot make progress
+The game: the *attacker* wins by capturing the target group (the stones given as `targets`, the
+target string by default: every defender string standing on one of them must be captured); the
+*defender* wins when one string of the group is unconditionally alive (Benson,
+tactics.benson), when the attacker cannot make progress
 (two passes in a row, a repeated position on the current line, or a line longer than
 DF_MAX_DEPTH), or in seki (which therefore counts as a defender win).  Both sides may play the
 empty points of the region and pass; with `reach` set, only those in focus (`gen_moves`: within
@@ -17,10 +19,11 @@ strings next to the defender).  Proof numbers are for the side to move (phi / de
 leaf starts at (L, 1) with the attacker to move and (1, L) with the defender to move, L the
 target's liberties (df-pn+ style, `_initial`).
 
-Knowledge at each node (`evaluate`): target captured = attacker win; target in atari with the
-attacker to move and the capture legal = attacker win; optionally (owl) a target with
-`escape_libs` liberties = defender win; target Benson-alive = defender win (Benson runs on the
-region only when every defender stone lies in it).
+Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
+atari with the attacker to move and the capture legal = attacker win; every area of the group
+with too little eye space (`_too_small`) = attacker win; optionally (owl) a string of the group
+with `escape_libs` liberties = defender win; a string of the group Benson-alive = defender win
+(Benson runs on the region only when every defender stone lies in it).
 Move ordering (children are tried in that order on ties): captures, liberties of the target,
 escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
 
