@@ -324,3 +324,19 @@ def test_lives_by_giving_up_the_target_string():
     assert s.goal == "live" and s.result == "win" and s.move == marks["a"], s.status
     old = solve(board, "black", time_limit=5, group=False)
     assert old.move != marks["a"] or old.result != "win"
+
+
+def test_group_of_two_areas_each_too_small_is_dead():
+    # two white strings in two separate one-point eye spaces, every black string strong: with
+    # both strings as the target group the eye-space rule (per area) settles it at once
+    from tactics import solver as S
+    board, marks = corner("""
+X X X X X X X
+O O X O O O X
+a O X b O O X
+""", "white")
+    region = list(marks.values())
+    first = next(p for p in range(81) if board.get(p) == WHITE)
+    group = [p for p in range(81) if board.get(p) == WHITE]
+    r = S.dfpn(board, BLACK, first, region, targets=group, time_limit=5)
+    assert r["value"] == -1 and r["nodes"] <= 10
