@@ -327,7 +327,7 @@ def _check_legal_setup(board: Board):
 
 def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int = 10 ** 8,
           time_limit: float = 10.0, frame: bool = True, tt_bits: int = 22, reach=None,
-          escape_libs: int = 0, group="live") -> Solution:
+          escape_libs: int = 0, group="live", escape_out: bool = False) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -336,6 +336,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     strings next to it), recomputed at every node; 0 = every region point.  Default: 2 for an
     inferred or group region, 0 for a region given by the caller.  escape_libs: a target
     with this many liberties counts as escaped, a defender win (owl on a full board); 0 = off.
+    escape_out: a target string with a liberty outside the region has escaped (owl).
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
     defender stone of an inferred problem / `linked_group` of a given target (owl), "linked" =
@@ -356,7 +357,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     deadline = t0 + time_limit
     ko_checked = True
     first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * FIRST_SHARE, tt_bits, reach,
-                         escape_libs, targets)
+                         escape_libs, targets, escape_out)
     nodes = first["nodes"]
     chosen = first
     if first["value"] == 0:
@@ -367,7 +368,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
         ignore = 3 - mover if first["value"] == 1 else mover
         second = _solver.dfpn(b, attacker, target, region, ignore, max(max_nodes - nodes, 1),
                               max(deadline - time.monotonic(), 0.01), tt_bits, reach, escape_libs,
-                              targets)
+                              targets, escape_out)
         nodes += second["nodes"]
         ko_checked = second["value"] != 0
         if first["value"] == 1:

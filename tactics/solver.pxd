@@ -33,6 +33,8 @@ cdef struct search_t:
     int theads[DF_MAX_TARGETS] # heads of the defender strings now on target points (_heads)
     int ntheads
     int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
+    int escape_out             # 1: a target string with a liberty outside the region has escaped (owl mode)
+    unsigned char *inreg       # 1 on the region's points
     int ko_ignore              # colour allowed to retake a ko at once (unlimited threats), or 0
     int root_moves             # b.n_moves at the root (passes before it do not count)
     int *region                # points where moves may be generated

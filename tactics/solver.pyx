@@ -22,7 +22,8 @@ target's liberties (df-pn+ style, `_initial`).
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
 atari with the attacker to move and the capture legal = attacker win; every area of the group
 with too little eye space (`_too_small`) = attacker win; optionally (owl) a string of the group
-with `escape_libs` liberties = defender win; a string of the group Benson-alive = defender win
+with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
+win; a string of the group Benson-alive = defender win
 (Benson runs on the region only when every defender stone lies in it).
 Move ordering (children are tried in that order on ties): captures, liberties of the target,
 escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
@@ -227,6 +228,21 @@ cdef bint _is_thead(search_t *s, int h) noexcept nogil:
     return False
 
 
+cdef bint _libs_outside(search_t *s, int h) noexcept nogil:
+    """The string with head h has a liberty outside the region."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == EMPTY and not s.inreg[k + d[i]]:
+                return True
+        k = b.next[k]
+        if k == h:
+            return False
+
+
 cdef int evaluate(search_t *s) noexcept nogil:
     """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown.
     The target group: every defender string standing on a root stone of the group."""
@@ -259,6 +275,10 @@ cdef int evaluate(search_t *s) noexcept nogil:
         for j in range(nh):
             if b.libs[s.theads[j]] >= s.escape_libs:
                 return 1 if mover == s.defender else -1       # escaped (owl mode)
+    if s.escape_out:
+        for j in range(nh):
+            if _libs_outside(s, s.theads[j]):
+                return 1 if mover == s.defender else -1       # left the region (owl mode)
     if benson(b, s.defender, s.bws, NULL) > 0:
         for j in range(nh):
             if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
@@ -569,6 +589,7 @@ cdef class _Search:
         self.s.region = NULL
         self.s.stamp = NULL
         self.s.targets = NULL
+        self.s.inreg = NULL
 
     def __dealloc__(self):
         free(self.s.tt)
@@ -580,10 +601,12 @@ cdef class _Search:
         free(self.s.region)
         free(self.s.stamp)
         free(self.s.targets)
+        free(self.s.inreg)
 
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
-         double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None):
+         double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
+         int escape_out=0):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
@@ -628,6 +651,12 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
         s.region[i] = board_point(b, x // n, x % n)
     s.reach = reach
     s.escape_libs = escape_libs
+    s.escape_out = escape_out
+    s.inreg = <unsigned char *>calloc(MAX_POINTS, 1)
+    if s.inreg == NULL:
+        raise MemoryError()
+    for i in range(s.nregion):
+        s.inreg[s.region[i]] = 1
     s.stamp = <int *>calloc(MAX_POINTS, sizeof(int))
     s.gen = 0
     if not s.stamp:

@@ -340,3 +340,23 @@ a O X b O O X
     group = [p for p in range(81) if board.get(p) == WHITE]
     r = S.dfpn(board, BLACK, first, region, targets=group, time_limit=5)
     assert r["value"] == -1 and r["nodes"] <= 10
+
+
+def test_owl_escape_out_of_the_region():
+    # white E5 in atari (liberty a = E6); the region is a and its neighbours b, c: white
+    # extends to a, and its new liberty E7 lies outside the region: escaped, a defender win
+    board, marks = from_diagram_marks("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . b a c . . .
+. . . X O X . . .
+. . . . X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+""", "white")
+    target = 4 * 9 + 4
+    region = [marks["a"], marks["b"], marks["c"]]
+    s = solve(board, "white", target=target, region=region, time_limit=5, escape_out=True)
+    assert s.result == "win" and s.move == marks["a"] and s.nodes <= 10, s.status
