@@ -327,7 +327,7 @@ def _check_legal_setup(board: Board):
 
 def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int = 10 ** 8,
           time_limit: float = 10.0, frame: bool = True, tt_bits: int = 22, reach=None,
-          escape_libs: int = 0, group="live", escape_out: bool = False) -> Solution:
+          escape_libs: int = 0, group="live", escape_out: int = 0) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -336,7 +336,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     strings next to it), recomputed at every node; 0 = every region point.  Default: 2 for an
     inferred or group region, 0 for a region given by the caller.  escape_libs: a target
     with this many liberties counts as escaped, a defender win (owl on a full board); 0 = off.
-    escape_out: a target string with a liberty outside the region has escaped (owl).
+    escape_out: a target string with this many liberties outside the region has escaped (owl);
+    0 = off.
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
     defender stone of an inferred problem / `linked_group` of a given target (owl), "linked" =

@@ -228,19 +228,24 @@ cdef bint _is_thead(search_t *s, int h) noexcept nogil:
     return False
 
 
-cdef bint _libs_outside(search_t *s, int h) noexcept nogil:
-    """The string with head h has a liberty outside the region."""
+cdef int _libs_outside(search_t *s, int h) noexcept nogil:
+    """Liberties outside the region of the string with head h (stops counting at escape_out)."""
     cdef board_t *b = s.b
-    cdef int k = h, i
+    cdef int k = h, i, n = 0, q
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    s.gen += 1
     while True:
         for i in range(4):
-            if b.color[k + d[i]] == EMPTY and not s.inreg[k + d[i]]:
-                return True
+            q = k + d[i]
+            if b.color[q] == EMPTY and not s.inreg[q] and s.stamp[q] != s.gen:
+                s.stamp[q] = s.gen
+                n += 1
+                if n >= s.escape_out:
+                    return n
         k = b.next[k]
         if k == h:
-            return False
+            return n
 
 
 cdef int evaluate(search_t *s) noexcept nogil:
@@ -277,7 +282,7 @@ cdef int evaluate(search_t *s) noexcept nogil:
                 return 1 if mover == s.defender else -1       # escaped (owl mode)
     if s.escape_out:
         for j in range(nh):
-            if _libs_outside(s, s.theads[j]):
+            if _libs_outside(s, s.theads[j]) >= s.escape_out:
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
     if benson(b, s.defender, s.bws, NULL) > 0:
         for j in range(nh):
