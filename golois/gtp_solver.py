@@ -27,7 +27,7 @@ class SolverConfig:
     max_nodes: int = 10 ** 8        # positions per search
     escape_libs: int = 0            # owl: a target with this many liberties has escaped (lives); 0 = off (measured on vie.tst at 2 s: 0 -> 29/53, 6 -> 25/53)
     escape_out: int = 2             # owl: a target string with this many liberties outside the region has escaped (lives); vie.tst at 2 s: 0 -> 29/53, 1 -> 31, 2 -> 31
-    group: object = False           # owl goal (tactics.problem.solve group=): False = the target string (vie.tst at 2 s: False 29/53, "live" 27/53: the linked group let owl_defend 11 and 12 "live" with S5)
+    group: object = False           # owl goal (tactics.problem.solve group=): False = the target string (vie.tst at 2 s: False 29/53, "live" 27/53, and with escape_out 2: False 31, "live" 30: the linked group lets owl_defend 11 and 12 "live" with S5)
 
 
 def config(engine) -> SolverConfig:
