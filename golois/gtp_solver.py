@@ -26,6 +26,8 @@ class SolverConfig:
     time_limit: float = 10.0        # seconds per owl / dragon / restricted_genmove search
     max_nodes: int = 10 ** 8        # positions per search
     escape_libs: int = 0            # owl: a target with this many liberties has escaped (lives); 0 = off (measured on vie.tst at 2 s: 0 -> 29/53, 6 -> 25/53)
+    escape_out: int = 2             # owl: a target string with this many liberties outside the region has escaped (lives); vie.tst at 2 s: 0 -> 29/53, 1 -> 31, 2 -> 31
+    group: object = False           # owl goal (tactics.problem.solve group=): False = the target string (vie.tst at 2 s: False 29/53, "live" 27/53, and with escape_out 2: False 31, "live" 30: the linked group lets owl_defend 11 and 12 "live" with S5)
 
 
 def config(engine) -> SolverConfig:
@@ -53,7 +55,8 @@ def _owl(engine, vertex, attack: bool):
     mover = 3 - colour if attack else colour
     try:
         sol = solve(engine.board, mover, target=flat, time_limit=_time(engine),
-                    max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs)
+                    max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs,
+                    group=config(engine).group, escape_out=config(engine).escape_out)
     except ProblemError as e:
         raise GtpFailure(str(e)) from None
     return sol

@@ -10,6 +10,7 @@ cdef enum:
     DF_HINT = 100000           # stored for a path-dependent (dis)proof: very likely, not proven
     DF_MAX_DEPTH = 160         # plies below the root; deeper lines count as a defender win
     DF_MAX_REGION = 400        # points in the region of interest
+    DF_MAX_TARGETS = 100       # stones in the target group
 
 cdef struct tt_entry:
     uint64_t key               # full key (0: empty slot)
@@ -27,7 +28,13 @@ cdef struct search_t:
     int attacker               # colour trying to capture the target
     int defender               # colour of the target
     int target                 # a stone of the target string (point)
+    int *targets               # stones of the target group at the root (points): the attacker must capture them all
+    int ntargets
+    int theads[DF_MAX_TARGETS] # heads of the defender strings now on target points (_heads)
+    int ntheads
     int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
+    int escape_out             # 1: a target string with a liberty outside the region has escaped (owl mode)
+    unsigned char *inreg       # 1 on the region's points
     int ko_ignore              # colour allowed to retake a ko at once (unlimited threats), or 0
     int root_moves             # b.n_moves at the root (passes before it do not count)
     int *region                # points where moves may be generated

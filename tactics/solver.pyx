@@ -7,8 +7,10 @@ Start reading at `mid`, the df-pn recursion; `evaluate` is the knowledge at ever
 Python entry point `dfpn` runs one search, and `solve` (tactics.problem) sets up a problem,
 runs the ko protocol and returns a `Solution`.
 
-The game: the *attacker* wins by capturing the target string; the *defender* wins when the
-target is unconditionally alive (Benson, tactics.benson), when the attacker cannot make progress
+The game: the *attacker* wins by capturing the target group (the stones given as `targets`, the
+target string by default: every defender string standing on one of them must be captured); the
+*defender* wins when one string of the group is unconditionally alive (Benson,
+tactics.benson), when the attacker cannot make progress
 (two passes in a row, a repeated position on the current line, or a line longer than
 DF_MAX_DEPTH), or in seki (which therefore counts as a defender win).  Both sides may play the
 empty points of the region and pass; with `reach` set, only those in focus (`gen_moves`: within
@@ -17,10 +19,12 @@ strings next to the defender).  Proof numbers are for the side to move (phi / de
 leaf starts at (L, 1) with the attacker to move and (1, L) with the defender to move, L the
 target's liberties (df-pn+ style, `_initial`).
 
-Knowledge at each node (`evaluate`): target captured = attacker win; target in atari with the
-attacker to move and the capture legal = attacker win; optionally (owl) a target with
-`escape_libs` liberties = defender win; target Benson-alive = defender win (Benson runs on the
-region only when every defender stone lies in it).
+Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
+atari with the attacker to move and the capture legal = attacker win; every area of the group
+with too little eye space (`_too_small`) = attacker win; optionally (owl) a string of the group
+with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
+win; a string of the group Benson-alive = defender win
+(Benson runs on the region only when every defender stone lies in it).
 Move ordering (children are tried in that order on ties): captures, liberties of the target,
 escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
 
@@ -48,7 +52,7 @@ from tactics.board cimport (board_t, Board, board_play_unchecked, board_undo, bo
                             board_is_suicide, board_captures_of, board_point, board_row,
                             board_col, opponent, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
                             MAX_POINTS, zobrist)
-from tactics.benson cimport benson_ws, benson_string_alive
+from tactics.benson cimport benson_ws, benson
 
 cdef uint64_t side_key[3]
 cdef uint64_t ko_key[MAX_POINTS]
@@ -140,28 +144,28 @@ cdef inline void _unplay(search_t *s) noexcept nogil:
         s.b.ko_color = u.ko_color
 
 
-cdef bint _too_small(search_t *s, int mover) noexcept nogil:
-    """Eye space too small: the empty points reachable from the target through defender stones
-    and empty points are one connected set of at most 2 points (3 with the attacker to move:
-    it takes the vital point), and every attacker string around has at least that many
-    liberties plus 2 (the defender cannot capture its way out or make a seki)."""
+cdef bint _area_small(search_t *s, int start, int limit) noexcept nogil:
+    """The area of `start` (defender stones and empty points connected to it, stamped with the
+    current gen) has one connected set of 1..limit empty points, and every attacker string
+    around it has at least that many liberties plus 2 (no capture out, no seki)."""
     cdef board_t *b = s.b
     cdef int stack[MAX_POINTS]
     cdef int empties[4]
-    cdef int top = 0, ne = 0, p, q, k, limit, g, h, conn
+    cdef int top = 0, ne = 0, p, q, k, g = s.gen, j, conn = 0, minlibs = 1000
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    limit = 3 if mover == s.attacker else 2
-    s.gen += 1
-    g = s.gen
-    stack[top] = s.target
+    stack[top] = start
     top += 1
-    s.stamp[s.target] = g
+    s.stamp[start] = g
     while top > 0:
         top -= 1
         p = stack[top]
         for k in range(4):
             q = p + d[k]
+            if b.color[q] == s.attacker:
+                if b.libs[b.head[q]] < minlibs:
+                    minlibs = b.libs[b.head[q]]
+                continue
             if s.stamp[q] == g:
                 continue
             if b.color[q] == EMPTY or b.color[q] == s.defender:
@@ -173,48 +177,90 @@ cdef bint _too_small(search_t *s, int mover) noexcept nogil:
                     ne += 1
                 stack[top] = q
                 top += 1
-    if ne == 0:
+    if ne == 0 or minlibs < ne + 2:
         return False
-    # second pass over the same area: every attacker neighbour must be strong
-    top = 0
-    s.gen += 1
-    h = s.gen
-    stack[top] = s.target
-    top += 1
-    s.stamp[s.target] = h
-    while top > 0:
-        top -= 1
-        p = stack[top]
-        for k in range(4):
-            q = p + d[k]
-            if b.color[q] == s.attacker:
-                if b.libs[b.head[q]] < ne + 2:
-                    return False
-            elif (b.color[q] == EMPTY or b.color[q] == s.defender) and s.stamp[q] != h:
-                s.stamp[q] = h
-                stack[top] = q
-                top += 1
     # the empty points form one connected set (at most 3 points: enough adjacent pairs)
-    conn = 0
     for k in range(ne):
-        for g in range(k + 1, ne):
-            p = empties[k] - empties[g]
+        for j in range(k + 1, ne):
+            p = empties[k] - empties[j]
             if p == 1 or p == -1 or p == b.W or p == -b.W:
                 conn += 1
     return conn >= ne - 1
 
 
-cdef int evaluate(search_t *s) noexcept nogil:
-    """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown."""
+cdef bint _too_small(search_t *s, int mover) noexcept nogil:
+    """Eye space too small (needs _heads): every area of the target strings (defender stones
+    and empty points connected to one) passes _area_small with at most 2 empty points (3 with
+    the attacker to move: it takes the vital point)."""
+    cdef int k, limit = 3 if mover == s.attacker else 2
+    s.gen += 1
+    for k in range(s.ntheads):
+        if s.stamp[s.theads[k]] != s.gen and not _area_small(s, s.theads[k], limit):
+            return False
+    return s.ntheads > 0
+
+
+cdef int _heads(search_t *s) noexcept nogil:
+    """Fills s.theads with the distinct heads of the defender strings standing on target points
+    (the target group's surviving strings); returns their number (also s.ntheads)."""
     cdef board_t *b = s.b
-    cdef int mover = b.to_move, h, k, lib = 0
+    cdef int i, j, h, n = 0
+    for i in range(s.ntargets):
+        if b.color[s.targets[i]] != s.defender:
+            continue
+        h = b.head[s.targets[i]]
+        j = 0
+        while j < n and s.theads[j] != h:
+            j += 1
+        if j == n:
+            s.theads[n] = h
+            n += 1
+    s.ntheads = n
+    return n
+
+
+cdef bint _is_thead(search_t *s, int h) noexcept nogil:
+    """h is one of the heads found by the last _heads."""
+    cdef int j
+    for j in range(s.ntheads):
+        if s.theads[j] == h:
+            return True
+    return False
+
+
+cdef int _libs_outside(search_t *s, int h) noexcept nogil:
+    """Liberties outside the region of the string with head h (stops counting at escape_out)."""
+    cdef board_t *b = s.b
+    cdef int k = h, i, n = 0, q
     cdef int d[4]
-    if b.color[s.target] != s.defender:
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    s.gen += 1
+    while True:
+        for i in range(4):
+            q = k + d[i]
+            if b.color[q] == EMPTY and not s.inreg[q] and s.stamp[q] != s.gen:
+                s.stamp[q] = s.gen
+                n += 1
+                if n >= s.escape_out:
+                    return n
+        k = b.next[k]
+        if k == h:
+            return n
+
+
+cdef int evaluate(search_t *s) noexcept nogil:
+    """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown.
+    The target group: every defender string standing on a root stone of the group."""
+    cdef board_t *b = s.b
+    cdef int mover = b.to_move, h, k, lib = 0, nh, j
+    cdef int d[4]
+    nh = _heads(s)
+    if nh == 0:
         return 1 if mover == s.attacker else -1
     if _last_pass(s, 1) and _last_pass(s, 2):
         return 1 if mover == s.defender else -1
-    h = b.head[s.target]
-    if mover == s.attacker and b.libs[h] == 1:
+    h = s.theads[0]
+    if mover == s.attacker and nh == 1 and b.libs[h] == 1:
         d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
         # find the liberty: walk the string
         k = h
@@ -230,17 +276,25 @@ cdef int evaluate(search_t *s) noexcept nogil:
             return 1
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
         return 1 if mover == s.attacker else -1
-    if s.escape_libs and b.libs[h] >= s.escape_libs:
-        return 1 if mover == s.defender else -1       # escaped (owl mode)
-    if benson_string_alive(b, s.defender, s.target, s.bws):
-        return 1 if mover == s.defender else -1
+    if s.escape_libs:
+        for j in range(nh):
+            if b.libs[s.theads[j]] >= s.escape_libs:
+                return 1 if mover == s.defender else -1       # escaped (owl mode)
+    if s.escape_out:
+        for j in range(nh):
+            if _libs_outside(s, s.theads[j]) >= s.escape_out:
+                return 1 if mover == s.defender else -1       # left the region (owl mode)
+    if benson(b, s.defender, s.bws, NULL) > 0:
+        for j in range(nh):
+            if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
+                return 1 if mover == s.defender else -1
     return 0
 
 
 cdef int _score(search_t *s, int p, int c) noexcept nogil:
-    """Move-ordering score of legal p for c (higher first)."""
+    """Move-ordering score of legal p for c (higher first; needs _heads for the target strings)."""
     cdef board_t *b = s.b
-    cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps, th = b.head[s.target]
+    cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
     caps = board_captures_of(b, p, c)
@@ -256,7 +310,7 @@ cdef int _score(search_t *s, int p, int c) noexcept nogil:
             if b.libs[b.head[n]] == 1:
                 score += 30
         elif col != BORDER:
-            if b.head[n] == th:
+            if _is_thead(s, b.head[n]):
                 score += 40
             if b.libs[b.head[n]] == 2:
                 score += 10
@@ -326,6 +380,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     cdef board_t *b = s.b
     cdef int i, j, p, h, n = 0, c = b.to_move, sc
     cdef int scores[DF_MAX_REGION + 1]
+    _heads(s)
     s.gen += 1
     if s.reach:
         for i in range(s.nregion):
@@ -356,10 +411,14 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
 
 
 cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept nogil:
-    """Initial proof numbers of a new leaf (df-pn+): the target's liberties L make the attacker's
+    """Initial proof numbers of a new leaf (df-pn+, after evaluate): the target strings' most liberties L make the attacker's
     proof cost about L and the defender's about 1 (phi for the side to move)."""
     cdef board_t *b = s.b
-    cdef uint32_t L = <uint32_t>b.libs[b.head[s.target]]
+    cdef uint32_t L = 1
+    cdef int j
+    for j in range(s.ntheads):
+        if <uint32_t>b.libs[s.theads[j]] > L:
+            L = <uint32_t>b.libs[s.theads[j]]
     if L > 6:
         L = 6
     if L < 1:
@@ -534,6 +593,8 @@ cdef class _Search:
         self.s.bmask = NULL
         self.s.region = NULL
         self.s.stamp = NULL
+        self.s.targets = NULL
+        self.s.inreg = NULL
 
     def __dealloc__(self):
         free(self.s.tt)
@@ -544,13 +605,17 @@ cdef class _Search:
         free(self.s.bmask)
         free(self.s.region)
         free(self.s.stamp)
+        free(self.s.targets)
+        free(self.s.inreg)
 
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
-         double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0):
+         double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
+         int escape_out=0):
     """One df-pn search on `board` (restored on return) for its side to move.
 
-    attacker: colour capturing the target; target: a flat point of the target string; region:
+    attacker: colour capturing the target; target: a flat point of the target string; targets:
+    more stones of the target group (flat; the attacker must capture every one); region:
     flat points where moves may be played.  Returns a dict: value (1 the side to move wins, -1
     loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves), pv (flat
     moves), nodes, seconds, ko_seen."""
@@ -570,6 +635,18 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.target = board_point(b, tr, tc)
     if b.color[s.target] != s.defender:
         raise ValueError("the target is not a stone of the defender")
+    own = [int(x) for x in board.string(int(target))]
+    group = own + sorted(set(int(x) for x in (targets or ())) - set(own))
+    if any(board.get(x) != s.defender for x in group):
+        raise ValueError("a target stone is not a stone of the defender")
+    group = group[:DF_MAX_TARGETS]
+    s.ntargets = len(group)
+    s.targets = <int *>malloc(sizeof(int) * (s.ntargets + 1))
+    if s.targets == NULL:
+        raise MemoryError()
+    for i, x in enumerate(group):
+        s.targets[i] = board_point(b, x // n, x % n)
+    s.ntheads = 0
     s.ko_ignore = ko_ignore
     s.root_moves = b.n_moves
     s.nregion = len(region)
@@ -579,6 +656,12 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
         s.region[i] = board_point(b, x // n, x % n)
     s.reach = reach
     s.escape_libs = escape_libs
+    s.escape_out = escape_out
+    s.inreg = <unsigned char *>calloc(MAX_POINTS, 1)
+    if s.inreg == NULL:
+        raise MemoryError()
+    for i in range(s.nregion):
+        s.inreg[s.region[i]] = 1
     s.stamp = <int *>calloc(MAX_POINTS, sizeof(int))
     s.gen = 0
     if not s.stamp:

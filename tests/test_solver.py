@@ -116,7 +116,7 @@ O O O O O X . . . . . . .
 . . . O O X . . . . . . .
 O O O O O X . . . . . . .
 """, "black")
-    attacker, target, region, wall = infer(board)
+    attacker, target, region, wall, _ = infer(board)
     assert attacker == BLACK and board.get(target) == WHITE
     s = solve(board, "black", time_limit=5)
     assert s.goal == "kill" and s.result == "win" and s.vertex() == "B2"
@@ -321,3 +321,58 @@ def test_cli_ladder_problem(tmp_path, capsys):
     assert first["result"] == "captured" and first["move"] in ("D15", "E16")
     assert first["sequence"][0] == first["move"] and len(first["sequence"]) > 8
     assert second["result"] == "escaped"
+
+
+# maeda-10k-5k/008 (black lives with B3, a): black gives up the four stones at D1 (its largest
+# string, the inferred target).  With the string as the goal white's capture of them counted as
+# a kill; the goal is now the whole group when the defender is to move (problem.solve group=).
+SACRIFICE_008 = """
+. O O . . . .
+. a X O O O .
+X X O X X O .
+. X . X X O .
+"""
+
+
+def test_lives_by_giving_up_the_target_string():
+    board, marks = corner(SACRIFICE_008, "black", size=19)
+    s = solve(board, "black", time_limit=5)
+    assert s.goal == "live" and s.result == "win" and s.move == marks["a"], s.status
+    old = solve(board, "black", time_limit=5, group=False)
+    assert old.move != marks["a"] or old.result != "win"
+
+
+def test_group_of_two_areas_each_too_small_is_dead():
+    # two white strings in two separate one-point eye spaces, every black string strong: with
+    # both strings as the target group the eye-space rule (per area) settles it at once
+    from tactics import solver as S
+    board, marks = corner("""
+X X X X X X X
+O O X O O O X
+a O X b O O X
+""", "white")
+    region = list(marks.values())
+    first = next(p for p in range(81) if board.get(p) == WHITE)
+    group = [p for p in range(81) if board.get(p) == WHITE]
+    r = S.dfpn(board, BLACK, first, region, targets=group, time_limit=5)
+    assert r["value"] == -1 and r["nodes"] <= 10
+
+
+def test_owl_escape_out_of_the_region():
+    # white E5 in atari (liberty a = E6); the region is a and its neighbours b, c: white
+    # extends to a, and its new liberty E7 lies outside the region: escaped, a defender win
+    board, marks = from_diagram_marks("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . b a c . . .
+. . . X O X . . .
+. . . . X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+""", "white")
+    target = 4 * 9 + 4
+    region = [marks["a"], marks["b"], marks["c"]]
+    s = solve(board, "white", target=target, region=region, time_limit=5, escape_out=True)
+    assert s.result == "win" and s.move == marks["a"] and s.nodes <= 10, s.status
