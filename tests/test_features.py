@@ -1,7 +1,6 @@
 """Input planes (tactics/features.pyx through golois.datasets.features): each plane against a
 hand-written diagram, the registry, and the tactical planes when tactics.ladder exists."""
 
-import importlib.util
 import math
 
 import numpy as np
@@ -10,7 +9,7 @@ import pytest
 from golois.datasets.features import (FEATURE_SETS, FEATURES, FeatureSet, FeatureSetMismatch,
                                       check_same, encode, get_feature_set)
 from tactics.board import BLACK, WHITE, Board
-from tactics.diagram import from_diagram
+from tactics.diagram import from_diagram, from_diagram_marks
 
 POSITION = """
     . X O . .
@@ -153,10 +152,6 @@ def test_encode_shape_and_values():
     assert (x[fs.slice("stones")].sum(axis=0) == 1).all()
 
 
-HAVE_LADDER = importlib.util.find_spec("tactics.ladder") is not None
-
-
-@pytest.mark.skipif(not HAVE_LADDER, reason="tactics.ladder not merged yet")
 def test_tactical_planes_follow_ladder_facts():
     from tactics.ladder import ladder_facts
     b = from_diagram("""
@@ -174,3 +169,41 @@ def test_tactical_planes_follow_ladder_facts():
     for feature, key in [("ladder_captures", "captures"), ("ladder_saves", "saves"),
                          ("ladder_pushes", "pushes"), ("ladder_capturable", "capturable")]:
         assert np.array_equal(x[fs.slice(feature)][0], (np.asarray(facts[key]) > 0).astype(np.float32))
+
+
+LADDER = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . X . . . . .
+    . . X O b . . . .
+    . . . a X . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+def test_ladder_planes_on_a_diagram():
+    """Black to move: the white stone (two liberties, a and b) is taken in a ladder either way,
+    so both liberties are ladder captures and the stone is capturable; nothing to save or push."""
+    b, m = from_diagram_marks(LADDER, "black")
+    expected_captures = np.zeros(81, np.float32)
+    expected_captures[[m["a"], m["b"]]] = 1
+    capturable = np.zeros(81, np.float32)
+    capturable[b.string("D5")] = 1
+    assert np.array_equal(plane(b, "golois", "ladder_captures", 0).ravel(), expected_captures)
+    assert np.array_equal(plane(b, "golois", "ladder_capturable", 0).ravel(), capturable)
+    assert not plane(b, "golois", "ladder_saves", 0).any()
+    assert not plane(b, "golois", "ladder_pushes", 0).any()
+
+
+def test_ladder_push_plane_on_a_diagram():
+    """After black's atari at a, white's extension at b is a losing ladder extension (a push);
+    no move saves the stone."""
+    b, m = from_diagram_marks(LADDER.replace("a", "X"), "white")
+    push = np.zeros(81, np.float32)
+    push[m["b"]] = 1
+    assert np.array_equal(plane(b, "golois", "ladder_pushes", 0).ravel(), push)
+    assert not plane(b, "golois", "ladder_saves", 0).any()
+    assert not plane(b, "golois", "ladder_captures", 0).any()
