@@ -19,19 +19,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
-import tarfile
-import tempfile
 import time
 from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))                   # ladder_parity
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # golois, tactics
 
-from ladder_parity import ARCHIVE, load_game, replay, vertex  # noqa: E402
+from ladder_parity import kgs_positions, vertex  # noqa: E402
 
-from golois.gtp_client import GtpClient, GtpError, find_gnugo  # noqa: E402
+from golois.gtp_client import GtpClient, find_gnugo  # noqa: E402
 from tactics.capture import RESULT_NAMES, capture_attack, capture_defend  # noqa: E402
 
 CODES = ["0", "1", "2", "3", "unknown"]
@@ -77,11 +74,6 @@ def main(argv=None) -> int:
     if not args.gnugo:
         print("GNU Go not found", file=sys.stderr)
         return 2
-    rng = random.Random(args.seed)
-    tar = tarfile.open(os.path.join(args.data, ARCHIVE))
-    members = sorted((m for m in tar.getmembers() if m.isfile() and m.name.endswith(".sgf")),
-                     key=lambda m: m.name)
-    rng.shuffle(members)
     conf = {"attack": Counter(), "defend": Counter()}
     by_libs = Counter()
     agree_libs = Counter()
@@ -90,65 +82,45 @@ def main(argv=None) -> int:
     times = {"ours": 0.0, "gnugo": 0.0, "round_trip": 0.0}
     queries = round_trips = total_nodes = 0
     per_query: list[tuple[float, float]] = []
-    positions = skipped = 0
     commands = ["attack"] + (["defend"] if args.defend else [])
-    with tempfile.TemporaryDirectory() as tmp, GtpClient([args.gnugo, "--mode", "gtp"]) as gg:
-        path = os.path.join(tmp, "game.sgf")
-        for member in members:
+    counters = Counter()
+    with GtpClient([args.gnugo, "--mode", "gtp"]) as gg:
+        for board, name, number in kgs_positions(args.data, args.seed, args.per_game, gg, counters):
             if sum(conf["attack"].values()) >= args.strings:
                 break
-            data = tar.extractfile(member).read()
-            game = load_game(data)
-            if game is None or len(game[1]) < 20:
-                skipped += 1
-                continue
-            stones, moves = game
-            with open(path, "wb") as f:
-                f.write(data)
-            for upto in sorted(rng.sample(range(10, len(moves)), min(args.per_game, len(moves) - 10))):
-                board = replay(stones, moves, upto)
-                if board is None:
-                    skipped += 1
-                    break
-                try:
-                    gg.send(f"loadsgf {path} {upto + 1}")
-                except GtpError:
-                    skipped += 1
-                    break
-                positions += 1
-                for s in strings_2_4(board):
-                    nl = board.liberties(s)
+            for s in strings_2_4(board):
+                nl = board.liberties(s)
+                t0 = time.perf_counter()
+                gg.send(f"countlib {vertex(s)}")          # a trivial command: the round trip
+                times["round_trip"] += time.perf_counter() - t0
+                round_trips += 1
+                for cmd in commands:
+                    fn = capture_attack if cmd == "attack" else capture_defend
                     t0 = time.perf_counter()
-                    gg.send(f"countlib {vertex(s)}")          # a trivial command: the round trip
-                    times["round_trip"] += time.perf_counter() - t0
-                    round_trips += 1
-                    for cmd in commands:
-                        fn = capture_attack if cmd == "attack" else capture_defend
-                        t0 = time.perf_counter()
-                        res, move, nodes = fn(board, s, **limits)
-                        total_nodes += nodes
-                        t1 = time.perf_counter()
-                        answer = gg.send(f"{cmd} {vertex(s)}").split()
-                        t2 = time.perf_counter()
-                        times["ours"] += t1 - t0
-                        times["gnugo"] += t2 - t1
-                        per_query.append((t1 - t0, t2 - t1))
-                        queries += 1
-                        ours = "unknown" if RESULT_NAMES[res] == "unknown" else str(res)
-                        theirs = answer[0]
-                        conf[cmd][(ours, theirs)] += 1
-                        if cmd == "attack":
-                            by_libs[nl] += 1
-                            agree_libs[nl] += ours == theirs
-                        if ours == theirs and ours != "0":
-                            same_move[cmd, vertex(move).upper() == answer[1].upper()] += 1
-                        if ours != theirs:
-                            ex = examples.setdefault((cmd, ours, theirs), [])
-                            if len(ex) < args.examples:
-                                ex.append(f"{member.name} before move {upto + 1}, {cmd} {vertex(s)} "
-                                          f"({nl} liberties): ours {ours} {vertex(move)}, "
-                                          f"GNU Go {' '.join(answer)}\n{board}")
-    print(f"positions {positions} (games skipped {skipped}), strings {sum(conf['attack'].values())}, "
+                    res, move, nodes = fn(board, s, **limits)
+                    total_nodes += nodes
+                    t1 = time.perf_counter()
+                    answer = gg.send(f"{cmd} {vertex(s)}").split()
+                    t2 = time.perf_counter()
+                    times["ours"] += t1 - t0
+                    times["gnugo"] += t2 - t1
+                    per_query.append((t1 - t0, t2 - t1))
+                    queries += 1
+                    ours = "unknown" if RESULT_NAMES[res] == "unknown" else str(res)
+                    theirs = answer[0]
+                    conf[cmd][(ours, theirs)] += 1
+                    if cmd == "attack":
+                        by_libs[nl] += 1
+                        agree_libs[nl] += ours == theirs
+                    if ours == theirs and ours != "0":
+                        same_move[cmd, vertex(move).upper() == answer[1].upper()] += 1
+                    if ours != theirs:
+                        ex = examples.setdefault((cmd, ours, theirs), [])
+                        if len(ex) < args.examples:
+                            ex.append(f"{name} before move {number}, {cmd} {vertex(s)} "
+                                      f"({nl} liberties): ours {ours} {vertex(move)}, "
+                                      f"GNU Go {' '.join(answer)}\n{board}")
+    print(f"positions {counters['positions']} (games skipped {counters['skipped']}), strings {sum(conf['attack'].values())}, "
           f"queries {queries}, limits {limits or 'default'}")
     print(f"speed: ours {queries / max(times['ours'], 1e-9):.0f} queries/s in-process "
           f"({1e6 * times['ours'] / max(queries, 1):.0f} us/query), GNU Go "

@@ -106,6 +106,41 @@ def vertex(flat, size=19) -> str:
     return "pass" if flat is None else coords.format_vertex(divmod(flat, size), size)
 
 
+def kgs_positions(data_dir: str, seed: int, per_game: int, gnugo, counters: Counter):
+    """Random positions of the KGS 2015 games (fixed seed), each also set in GNU Go with
+    `loadsgf`; counters["positions"] and counters["skipped"] (games that
+    could not be used) are kept up to date; yields (board, game file, move number N: the position
+    before move N, as loadsgf FILE N).  Shared by ladder_parity and capture_parity."""
+    rng = random.Random(seed)
+    tar = tarfile.open(os.path.join(data_dir, ARCHIVE))
+    members = sorted((m for m in tar.getmembers() if m.isfile() and m.name.endswith(".sgf")),
+                     key=lambda m: m.name)
+    rng.shuffle(members)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "game.sgf")
+        for member in members:
+            data = tar.extractfile(member).read()
+            game = load_game(data)
+            if game is None or len(game[1]) < 20:
+                counters["skipped"] += 1
+                continue
+            stones, moves = game
+            with open(path, "wb") as f:
+                f.write(data)
+            for upto in sorted(rng.sample(range(10, len(moves)), min(per_game, len(moves) - 10))):
+                board = replay(stones, moves, upto)
+                if board is None:
+                    counters["skipped"] += 1
+                    break
+                try:
+                    gnugo.send(f"loadsgf {path} {upto + 1}")
+                except GtpError:
+                    counters["skipped"] += 1
+                    break
+                counters["positions"] += 1
+                yield board, member.name, upto + 1
+
+
 def main(argv=None) -> int:
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -119,60 +154,35 @@ def main(argv=None) -> int:
     if not args.gnugo:
         print("GNU Go not found", file=sys.stderr)
         return 2
-    rng = random.Random(args.seed)
-    tar = tarfile.open(os.path.join(args.data, ARCHIVE))
-    members = sorted((m for m in tar.getmembers() if m.isfile() and m.name.endswith(".sgf")),
-                     key=lambda m: m.name)
-    rng.shuffle(members)
     confusion = Counter()
     move_stats = Counter()
     examples: dict[tuple[str, str], list[str]] = {}
-    positions = skipped = 0
     t_ours = t_gnugo = 0.0
-    with tempfile.TemporaryDirectory() as tmp, GtpClient([args.gnugo, "--mode", "gtp"]) as gg:
-        path = os.path.join(tmp, "game.sgf")
-        for member in members:
+    counters = Counter()
+    with GtpClient([args.gnugo, "--mode", "gtp"]) as gg:
+        for board, name, number in kgs_positions(args.data, args.seed, args.per_game, gg, counters):
             if sum(confusion.values()) >= args.strings:
                 break
-            data = tar.extractfile(member).read()
-            game = load_game(data)
-            if game is None or len(game[1]) < 20:
-                skipped += 1
-                continue
-            stones, moves = game
-            with open(path, "wb") as f:
-                f.write(data)
-            for upto in sorted(rng.sample(range(10, len(moves)), min(args.per_game, len(moves) - 10))):
-                board = replay(stones, moves, upto)
-                if board is None:
-                    skipped += 1
-                    break
-                try:
-                    gg.send(f"loadsgf {path} {upto + 1}")
-                except GtpError:
-                    skipped += 1
-                    break
-                positions += 1
-                for s in two_liberty_strings(board):
-                    t0 = time.perf_counter()
-                    res, move, _ = ladder_capture(board, s, sequence=False)
-                    t1 = time.perf_counter()
-                    answer = gg.send(f"ladder_attack {vertex(s)}").split()
-                    t2 = time.perf_counter()
-                    t_ours += t1 - t0
-                    t_gnugo += t2 - t1
-                    ours, theirs = OURS[res], THEIRS[answer[0]]
-                    confusion[(ours, theirs)] += 1
-                    if ours == theirs == "captured":
-                        move_stats[move_kind(board, s, move, answer[1])] += 1
-                    if ours != theirs:
-                        ex = examples.setdefault((ours, theirs), [])
-                        if len(ex) < args.examples:
-                            ex.append(f"{member.name} before move {upto + 1}, string {vertex(s)}: "
-                                      f"ours {ours} {vertex(move)}, GNU Go {' '.join(answer)}\n{board}")
+            for s in two_liberty_strings(board):
+                t0 = time.perf_counter()
+                res, move, _ = ladder_capture(board, s, sequence=False)
+                t1 = time.perf_counter()
+                answer = gg.send(f"ladder_attack {vertex(s)}").split()
+                t2 = time.perf_counter()
+                t_ours += t1 - t0
+                t_gnugo += t2 - t1
+                ours, theirs = OURS[res], THEIRS[answer[0]]
+                confusion[(ours, theirs)] += 1
+                if ours == theirs == "captured":
+                    move_stats[move_kind(board, s, move, answer[1])] += 1
+                if ours != theirs:
+                    ex = examples.setdefault((ours, theirs), [])
+                    if len(ex) < args.examples:
+                        ex.append(f"{name} before move {number}, string {vertex(s)}: "
+                                  f"ours {ours} {vertex(move)}, GNU Go {' '.join(answer)}\n{board}")
     total = sum(confusion.values())
     agree = sum(n for (a, b), n in confusion.items() if a == b)
-    print(f"positions {positions} (games skipped {skipped}), two-liberty strings {total}")
+    print(f"positions {counters['positions']} (games skipped {counters['skipped']}), two-liberty strings {total}")
     print(f"agreement {agree}/{total} = {100.0 * agree / max(total, 1):.2f}%")
     print(f"time: ours {1e6 * t_ours / max(total, 1):.1f} us/query in-process, "
           f"GNU Go {1e6 * t_gnugo / max(total, 1):.1f} us/query (GTP round trip included)")
