@@ -42,6 +42,7 @@ Python API (names are stable: the input planes and the policy's logit adjustment
 cimport cython
 from tactics.board cimport (
     Board, board_t, board_approx_liberties, board_is_legal, board_liberties, board_play_unchecked, board_undo,
+    board_string_stones,
     opponent, board_point, board_row, board_col, EMPTY, BLACK, WHITE, PASS, NO_POINT, MAX_POINTS,
 )
 
@@ -348,7 +349,7 @@ cdef int ladder_facts_c(board_t *b, const ladder_params_t *p, int *captures, int
             ns = b.nstones[q]
             r = ladder_capture_c(b, q, p, &m, &nodes)
             if r == LADDER_CAPTURED:
-                k = _stones(b, q, stones)
+                k = board_string_stones(b, q, stones)
                 for i in range(k):
                     capturable[stones[i]] = ns
             if colour == O and n == 2:
@@ -392,16 +393,6 @@ cdef int ladder_facts_c(board_t *b, const ladder_params_t *p, int *captures, int
                 pushes[m] = b.nstones[b.head[m]]
         board_undo(b)
     return 0
-
-cdef inline int _stones(board_t *b, int s, int *out) noexcept nogil:
-    """Stones of the string at s into out; returns the count."""
-    cdef int h = b.head[s], x = h, n = 0
-    while True:
-        out[n] = x
-        n += 1
-        x = b.next[x]
-        if x == h:
-            return n
 
 # ------------------------------------------------------------------------------ Python API
 
