@@ -128,7 +128,7 @@ def judgement(engine):
     key = (engine.board.hash, engine.board.move_count, engine.board.size, engine.komi)
     cached = engine.extra.get("judgement")
     if cached is None or cached[0] != key:
-        cached = (key, get_player(engine).judge(engine.board, engine.komi))
+        cached = (key, get_player(engine).judge(engine.board, engine.komi, endgame=True))
         engine.extra["judgement"] = cached
     return cached[1]
 

@@ -13,13 +13,23 @@
    documented in golois/policy.py) -- and a tactical bonus from the capture search (capturing
    or saving strings with few liberties, one nat per stone, same scale).
 3. **Conduct**: never an illegal move, never filling its own true eye, never a positional
-   superko repeat; passes when the game is over (the opponent passed and passing does not lose
-   by the area estimate, or no sensible move is left: every candidate lies in settled area);
-   resigns when clearly lost (`resign_threshold` on the playout win rate, `resign_patience`
-   consecutive times, late in the game); in cleanup (`kgs-genmove_cleanup`) keeps capturing the
-   opponent's dead stones before it passes.
+   superko repeat; resigns when clearly lost (`resign_threshold` on the playout win rate,
+   `resign_patience` consecutive times, late in the game).
+4. **Endgame** (`Player._endgame`; from `endgame_fill`, or once `endgame_settled` of the board is
+   settled, or after an opponent pass, or in cleanup), judged with `endgame_playouts`:
+   - `EndgameFacts`: moves that matter whatever the ownership says -- saving an own string in
+     atari, connecting a cutting point, capturing a live string in atari, filling a dame,
+     capturing dead stones;
+   - no move on settled points (|ownership| >= `settled`, or small enclosed regions with safe
+     borders, `scoring.enclosed_territory`), and no *pointless* move: one whose point belongs
+     to the same side surely both before and after it (`Player.pointless`, a second judgement
+     after the move, for the policy's best few moves only);
+   - passes when nothing useful is left, or when the opponent passed and we are ahead -- but
+     only after saving strings in atari, connecting cutting points and filling dame;
+   - in cleanup (`kgs-genmove_cleanup`): rescue, capture the opponent's dead stones, connect,
+     fill dame, then pass.
 
-Start with `Player.genmove`.
+Start with `Player.genmove`, then `Player._endgame`.
 """
 
 from __future__ import annotations
@@ -31,7 +41,8 @@ import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE, Board
 
-from golois.scoring import JudgeConfig, Judgement, judge
+from golois.scoring import (JudgeConfig, Judgement, enclosed_territory, judge, neighbours,
+                            neutral_points)
 
 Policy = Callable[[Board, int], np.ndarray]
 """(board, colour to play) -> float32 logits over the size*size points (flat, row 0 at the top)."""
@@ -48,14 +59,29 @@ class PlayerConfig:
     resign_min_fill: float = 0.4         # ... only once this fraction of the board is stones
     pass_min_fill: float = 0.25          # consider passing only past this fill (or after a pass)
     settled: float = 0.9                 # a point owned this surely (|ownership|) is settled
-    playouts: int = 64                   # playouts for the pass/resign/cleanup estimates
+    playouts: int = 64                   # playouts for the pass/resign estimates before the endgame
     dead_threshold: float = 0.8          # opponent ownership that makes a string dead
     temperature: float = 0.0             # 0: best move; > 0: sample softmax(score / T)
     seed: int = 0                        # for sampling and playouts
+    # the endgame (Player._endgame): from endgame_fill, after an opponent pass, or in cleanup
+    endgame_fill: float = 0.5            # board fill from which the endgame rules apply
+    endgame_settled: float = 0.75        # ... or from this fraction of settled points (settled_fraction)
+    endgame_playouts: int = 256          # playouts for the estimates in the endgame
+    pointless_margin: float = 0.6        # a move is pointless when its point belongs this surely
+                                         # to the same side before and after it (Player.pointless)
+    pointless_checks: int = 6            # policy moves so checked per genmove, best first
+    check_playouts: int = 64             # playouts of the after-move judgement
+    dame_region: int = 3                 # neutral regions up to this size are dame
+    enclosed_min: int = 12               # enclosed regions of up to max(enclosed_min, enclosed_fraction
+    enclosed_fraction: float = 0.08      # * points) with safe borders are territory (no moves inside)
 
-    def judge_config(self, unconditional=None) -> JudgeConfig:
+    def enclosed_max(self, size: int) -> int:
+        """The largest region `scoring.enclosed_territory` calls territory on this board."""
+        return max(self.enclosed_min, int(self.enclosed_fraction * size * size))
+
+    def judge_config(self, unconditional=None, playouts: int | None = None) -> JudgeConfig:
         """The scoring configuration the player's estimates use."""
-        return JudgeConfig(playouts=self.playouts, dead_threshold=self.dead_threshold,
+        return JudgeConfig(playouts=playouts or self.playouts, dead_threshold=self.dead_threshold,
                            seed=self.seed + 12345, unconditional=unconditional)
 
 
@@ -209,77 +235,239 @@ class Player:
         scores[~self.candidates(board, colour)] = -np.inf
         return scores
 
-    def judge(self, board: Board, komi: float) -> Judgement:
-        """Dead stones, ownership and score with the player's playout settings."""
-        return judge(board, komi, self.config.judge_config(self.hooks.unconditional))
+    def judge(self, board: Board, komi: float, endgame: bool | None = None) -> Judgement:
+        """Dead stones, ownership and score with the player's playout settings: `endgame_playouts`
+        in the endgame (None: decided by the board's fill), `playouts` before."""
+        if endgame is None:
+            endgame = float((board.to_array() != EMPTY).mean()) >= self.config.endgame_fill
+        playouts = self.config.endgame_playouts if endgame else self.config.playouts
+        return judge(board, komi, self.config.judge_config(self.hooks.unconditional, playouts))
+
+    def endgame_facts(self, board: Board, colour: int, verdict: Judgement) -> EndgameFacts:
+        """The moves that matter however settled the board looks (see `EndgameFacts`)."""
+        n = board.size
+        opp = WHITE if colour == BLACK else BLACK
+        stones = board.to_array().ravel()
+        dead = verdict.dead.ravel()
+        facts = EndgameFacts()
+        seen = np.zeros(n * n, dtype=bool)
+        for p in np.flatnonzero((stones == colour) & ~dead):
+            p = int(p)
+            if seen[p]:
+                continue
+            string = board.string(p)
+            seen[string] = True
+            libs = board.liberty_points(p)
+            if len(libs) == 1:
+                facts.rescue.update(_saving_moves(board, colour, p, libs[0]))
+            elif len(libs) == 2:
+                for q in libs:
+                    if _cuts(board, opp, p, q):
+                        answers = [q] if _keeps_two(board, colour, p, q) else libs
+                        facts.connect.update(m for m in answers if _keeps_two(board, colour, p, m))
+        cleaned = np.where(verdict.dead, EMPTY, board.to_array()).astype(np.int8)
+        for p in np.flatnonzero(neutral_points(cleaned, self.config.dame_region).ravel() & (stones == EMPTY)):
+            p = int(p)
+            if board.is_legal(p, colour) and _keeps_two(board, colour, None, p):
+                facts.dame.add(p)
+        for p in np.flatnonzero(stones == opp):
+            p = int(p)
+            if dead[p]:
+                facts.capture_dead.update(board.liberty_points(p))
+            elif board.liberties(p) == 1:
+                facts.capture.update(q for q in board.liberty_points(p) if board.is_legal(q, colour))
+        return facts
+
+    def territory(self, board: Board, verdict: Judgement) -> np.ndarray:
+        """int8 [n*n]: `scoring.enclosed_territory` of the board with the dead stones removed."""
+        cleaned = np.where(verdict.dead, EMPTY, board.to_array()).astype(np.int8)
+        return enclosed_territory(cleaned, verdict.ownership, self.config.settled,
+                                  self.config.enclosed_max(board.size)).ravel()
+
+    def settled_fraction(self, board: Board, verdict: Judgement) -> float:
+        """Fraction of the board's points that are settled: |ownership| >= `settled`, or inside
+        enclosed territory (see `territory`)."""
+        return float(((np.abs(verdict.ownership.ravel()) >= self.config.settled)
+                      | (self.territory(board, verdict) != EMPTY)).mean())
+
+    def pointless(self, board: Board, colour: int, move: int, verdict: Judgement, komi: float) -> bool:
+        """True when the point of `move` belongs to one side at least `pointless_margin` surely in
+        `verdict` and still does after the move (judged with `check_playouts` playouts): filling
+        one's own territory, or a stone that dies inside the opponent's."""
+        before = float(verdict.ownership.ravel()[move])
+        if abs(before) < self.config.pointless_margin:
+            return False
+        b = board.copy()
+        b.play(move, colour)
+        after = judge(b, komi, self.config.judge_config(self.hooks.unconditional, self.config.check_playouts))
+        return float(np.sign(before) * after.ownership.ravel()[move]) >= self.config.pointless_margin
 
     # ---- the move ----
     def genmove(self, board: Board, colour: int, komi: float = 7.5, cleanup: bool = False) -> Decision:
         """The move for colour (see the module doc for the rules it follows)."""
         cfg = self.config
-        n = board.size
         scores = self.scores(board, colour)
         sign = 1.0 if colour == BLACK else -1.0
         history = board.history
         opponent_passed = bool(history) and history[-1][1] is None and not history[-1][2] and history[-1][0] != colour
         fill = float((board.to_array() != EMPTY).mean())
-        verdict = None
-        if cleanup or opponent_passed or fill >= min(cfg.pass_min_fill, cfg.resign_min_fill):
-            verdict = self.judge(board, komi)
-        if verdict is not None and not cleanup:
+        endgame = cleanup or opponent_passed or fill >= cfg.endgame_fill
+        if not endgame and fill < min(cfg.pass_min_fill, cfg.resign_min_fill):
+            move = self._pick(board, colour, scores)
+            return Decision(move, reason="policy" if move is not None else "no legal move", scores=scores)
+        verdict = self.judge(board, komi, endgame=endgame)
+        if not endgame and self.settled_fraction(board, verdict) >= cfg.endgame_settled:
+            endgame = True                   # big territories, little left to fight over
+            verdict = self.judge(board, komi, endgame=True)
+        margin = sign * verdict.score
+        if not cleanup:
             win = verdict.black_wins if colour == BLACK else 1.0 - verdict.black_wins
-            margin = sign * verdict.score
             if cfg.resign_threshold > 0 and fill >= cfg.resign_min_fill and win < cfg.resign_threshold and margin < 0:
                 self.losing_streak[colour] += 1
                 if self.losing_streak[colour] >= cfg.resign_patience:
                     return Decision(None, resign=True, reason=f"win rate {win:.2f}, margin {margin:+.1f}")
             else:
                 self.losing_streak[colour] = 0
-            if opponent_passed and margin > 0:
-                return Decision(None, reason=f"opponent passed, ahead by {margin:.1f}")
-        if verdict is not None:
-            scores = self._sensible(board, colour, scores, verdict, cleanup, fill)
-        move = self._pick(board, colour, scores)
-        if move is None:
-            return Decision(None, reason="no sensible move left", scores=scores)
-        return Decision(move, reason="policy", scores=scores)
+        if not endgame:                      # middle game: only the cheap settled-area filter
+            out = scores.copy()
+            if fill >= cfg.pass_min_fill:
+                out[np.abs(verdict.ownership.ravel()) >= cfg.settled] = -np.inf
+            move = self._pick(board, colour, out)
+            return Decision(move, reason="policy" if move is not None else "no sensible move left", scores=out)
+        return self._endgame(board, colour, komi, scores, verdict, cleanup, opponent_passed, margin)
 
-    def _sensible(self, board: Board, colour: int, scores: np.ndarray, verdict: Judgement,
-                  cleanup: bool, fill: float) -> np.ndarray:
-        """Late in the game: keep only moves in unsettled area, and moves that capture dead
-        stones (preferred in cleanup, where we do not pass while any remain)."""
-        n = board.size
+    def _endgame(self, board: Board, colour: int, komi: float, scores: np.ndarray, verdict: Judgement,
+                 cleanup: bool, opponent_passed: bool, margin: float) -> Decision:
+        """The endgame rules, in order:
+
+        1. cleanup: save own strings in atari, capture the opponent's dead stones, connect, fill
+           dame, then pass -- no other move;
+        2. the opponent passed and we are ahead: the same answers (minus the dead stones: they
+           count as captured) and then pass;
+        3. otherwise the policy's best moves, skipping settled points (|ownership| >= `settled`,
+           or inside a small enclosed region with safe borders: `scoring.enclosed_territory`)
+           and pointless moves (`pointless`, at most `pointless_checks` looked at); moves in the
+           `EndgameFacts` (rescue, connect, capturing a live string) are never skipped;
+        4. when no checked move is useful: rescue, connect, dame, else pass."""
+        cfg = self.config
+        facts = self.endgame_facts(board, colour, verdict)
+        if cleanup:
+            return self._answer(board, colour, scores, facts, ("rescue", "capture_dead", "connect", "dame"),
+                                "cleanup done")
+        if opponent_passed and margin > 0:
+            return self._answer(board, colour, scores, facts, ("rescue", "connect", "dame"),
+                                f"opponent passed, ahead by {margin:.1f}")
         own = verdict.ownership.ravel()
-        stones = board.to_array().ravel()
+        keep = facts.rescue | facts.connect | facts.capture
         out = scores.copy()
-        if fill >= self.config.pass_min_fill or cleanup:
-            out[np.abs(own) >= self.config.settled] = -np.inf
-        opp = WHITE if colour == BLACK else BLACK
-        dead_opp = verdict.dead.ravel() & (stones == opp)
-        if dead_opp.any():
-            targets = set()
-            for p in np.flatnonzero(dead_opp):
-                targets.update(board.liberty_points(int(p)))
-            boost = np.full(n * n, -np.inf, dtype=np.float32)
-            for p in targets:
-                if np.isfinite(scores[p]):
-                    boost[p] = scores[p] + (50.0 if cleanup else 0.0)
-            out = np.maximum(out, boost)
-            if cleanup and not np.isfinite(out).any():
-                out = scores.copy()    # no liberty playable: any legal move to keep going
-        return out
+        enclosed = self.territory(board, verdict)
+        for p in np.flatnonzero(np.isfinite(out) & ((np.abs(own) >= cfg.settled) | (enclosed != EMPTY))):
+            if int(p) not in keep:
+                out[p] = -np.inf
+        checks = 0
+        for p in self._order(out):
+            if board.repeats(p, colour):
+                continue
+            if p in keep or p in facts.dame and abs(own[p]) < cfg.pointless_margin:
+                return Decision(p, reason=facts.kind(p) or "policy", scores=out)
+            if checks >= cfg.pointless_checks:
+                break
+            checks += 1
+            if not self.pointless(board, colour, p, verdict, komi):
+                return Decision(p, reason="policy", scores=out)
+        why = f"no useful move among the policy's best {checks}" if checks else "every move lies in settled area"
+        return self._answer(board, colour, scores, facts, ("rescue", "connect", "dame"), why)
+
+    def _answer(self, board: Board, colour: int, scores: np.ndarray, facts: "EndgameFacts",
+                kinds: tuple[str, ...], why_pass: str) -> Decision:
+        """The best-scored move of the first non-empty kind of facts, else a pass saying why."""
+        for kind in kinds:
+            moves = [p for p in getattr(facts, kind) if np.isfinite(scores[p]) and not board.repeats(p, colour)]
+            if moves:
+                return Decision(max(moves, key=lambda p: scores[p]), reason=kind.replace("_", " "), scores=scores)
+        return Decision(None, reason=why_pass, scores=scores)
+
+    def _order(self, scores: np.ndarray) -> list[int]:
+        """Finite-score moves, best first (Gumbel-perturbed when sampling)."""
+        order = np.flatnonzero(np.isfinite(scores))
+        if order.size == 0:
+            return []
+        if self.config.temperature > 0:
+            z = scores[order] / self.config.temperature + self.rng.gumbel(size=order.size)  # Gumbel-max sampling
+            return [int(p) for p in order[np.argsort(-z, kind="stable")]]
+        return [int(p) for p in order[np.argsort(-scores[order], kind="stable")]]
 
     def _pick(self, board: Board, colour: int, scores: np.ndarray) -> int | None:
         """Best (or sampled) finite-score move that is no superko repeat; None if none."""
-        order = np.flatnonzero(np.isfinite(scores))
-        if order.size == 0:
-            return None
-        if self.config.temperature > 0:
-            z = scores[order] / self.config.temperature + self.rng.gumbel(size=order.size)  # Gumbel-max sampling
-            order = order[np.argsort(-z, kind="stable")]
-        else:
-            order = order[np.argsort(-scores[order], kind="stable")]
-        for p in order:
+        for p in self._order(scores):
             if not board.repeats(int(p), colour):
                 return int(p)
         return None
+
+
+# ------------------------------------------------------------------------------ endgame facts
+
+@dataclass
+class EndgameFacts:
+    """Moves for colour that matter whatever the ownership says (flat points, legal):
+    rescue -- saves an own string in atari (extends to two or more liberties, or captures a
+    neighbour in atari); connect -- a liberty of an own two-liberty string where an opponent stone
+    would put it in atari and not be in atari itself (a cutting point, a false eye to fill);
+    dame -- a neutral point (a region of at most `dame_region` points touching both colours once
+    dead stones are removed) that is no self-atari; capture_dead -- liberties of dead opponent
+    stones.  Dead own strings are not rescued or connected."""
+    rescue: set = field(default_factory=set)
+    connect: set = field(default_factory=set)
+    capture: set = field(default_factory=set)
+    dame: set = field(default_factory=set)
+    capture_dead: set = field(default_factory=set)
+
+    def kind(self, p: int) -> str:
+        """The first kind p belongs to, or ''."""
+        for name in ("rescue", "connect", "capture", "dame", "capture_dead"):
+            if p in getattr(self, name):
+                return name.replace("_", " ")
+        return ""
+
+
+def _keeps_two(board: Board, colour: int, stone: int | None, move: int) -> bool:
+    """colour playing move is legal and leaves the string of `move` (and of `stone`, if given,
+    and still on the board) at least two liberties."""
+    if not board.is_legal(move, colour):
+        return False
+    board.play(move, colour)
+    try:
+        ok = board.liberties(move) >= 2 and (stone is None or board.get(stone) != colour or board.liberties(stone) >= 2)
+    finally:
+        board.undo()
+    return ok
+
+
+def _saving_moves(board: Board, colour: int, stone: int, liberty: int) -> set:
+    """Moves saving the string at stone (in atari at liberty): extending to two or more
+    liberties, or capturing an adjacent opponent string in atari."""
+    out = set()
+    if _keeps_two(board, colour, stone, liberty):
+        out.add(liberty)
+    n = board.size
+    nb = neighbours(n)
+    opp = WHITE if colour == BLACK else BLACK
+    for s in board.string(stone):
+        for q in nb[s]:
+            if board.get(q) == opp and board.liberties(q) == 1:
+                lib = board.liberty_points(q)[0]
+                if board.is_legal(lib, colour):
+                    out.add(lib)
+    return out
+
+
+def _cuts(board: Board, opp: int, stone: int, q: int) -> bool:
+    """The opponent playing q (a liberty of the two-liberty string at stone) puts it in atari
+    and the opponent stone is not in atari itself (or captured something)."""
+    if not board.is_legal(q, opp):
+        return False
+    captured = board.play(q, opp)
+    try:
+        return board.liberties(stone) == 1 and (captured > 0 or board.liberties(q) >= 2)
+    finally:
+        board.undo()

@@ -6,10 +6,15 @@ all use.  The pieces, in the order `judge` combines them:
 1. **Unconditional life** (Benson's algorithm, tactics.benson through
    `golois.tactics_hooks.unconditionally_alive`, or `JudgeConfig.unconditional`): strings that
    cannot be captured even if their owner always passes.
-2. **Ownership** from `playouts` random playouts (`Board.random_playout` on copies, C speed):
-   +1 a point black owns at the end of a playout, -1 white; averaged.
+2. **Ownership** from `playouts` random playouts (`Board.random_playout` on copies, C speed;
+   the playouts never fill a true eye of the side to move): +1 a point black owns at the end of
+   a playout, -1 white; averaged.  With `benson_settles` (default) the points Benson settles --
+   unconditionally alive stones and the small regions they enclose (tactics.benson's
+   unconditional territory, opponent stones there included) -- are set to exactly +1/-1: no
+   playout noise on what is certain.
 3. **Dead strings**: not unconditionally alive and owned by the opponent in at least
-   `dead_threshold` (0.8) of the playouts (averaged over the string's stones).
+   `dead_threshold` (0.8) of the playouts (averaged over the string's stones); opponent stones
+   inside unconditional territory are always dead.
 4. **Seki** (a heuristic): living strings sharing a liberty with a living opponent string when
    both have at most two liberties and the shared point is no one's territory.
 5. **Area score** (Chinese/Tromp-Taylor counting with dead stones removed): stones plus empty
@@ -37,6 +42,7 @@ class JudgeConfig:
     dead_threshold: float = 0.8          # a string owned by the opponent this often is dead
     seed: int = 12345                    # playout seeds are seed, seed+1, ...
     unconditional: Callable[[Board], np.ndarray] | None = None   # Benson provider; None: ours
+    benson_settles: bool = True          # Benson-alive stones and their territory: ownership +-1
 
 
 @dataclass
@@ -49,6 +55,7 @@ class Judgement:
     score: float                         # area score, black minus white minus komi
     black_wins: float                    # fraction of playouts black won (with komi)
     territory: np.ndarray = field(default=None)  # int8: 1 black area, 2 white area, 0 neutral
+    playouts: int = 0                    # how many playouts the ownership averages
 
     def status(self, flat: int) -> str:
         """'dead', 'seki' or 'alive' for the stone at flat."""
@@ -116,32 +123,43 @@ def ownership(board: Board, playouts: int = 128, seed: int = 12345, komi: float 
     """Mean ownership (+1 black, -1 white) over random playouts from the position, and the
     fraction of playouts black wins with komi."""
     n = board.size
-    total = np.zeros((n, n), dtype=np.float32)
-    wins = 0.0
-    for i in range(max(playouts, 1)):
+    k = max(playouts, 1)
+    finals = np.empty((k, n, n), dtype=np.int8)
+    for i in range(k):
         b = board.copy()
         if to_move is not None:
             b.to_move = to_move
         b.random_playout(seed + i)
-        own = _playout_area(b.to_array())
-        total += own
-        d = float(own.sum()) - komi
-        wins += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
-    k = max(playouts, 1)
-    return total / k, wins / k
+        finals[i] = b.to_array()
+    own = _playout_area(finals)                     # (k, n, n)
+    d = own.reshape(k, -1).sum(axis=1) - komi
+    wins = float(np.where(d > 0, 1.0, np.where(d == 0, 0.5, 0.0)).sum())
+    return own.mean(axis=0).astype(np.float32), wins / k
 
 
 def _playout_area(stones: np.ndarray) -> np.ndarray:
-    """+1/-1/0 ownership of a finished playout, vectorised: stones count for their colour, an
-    empty point for the colour of all its neighbours (a playout ends with one-point eyes)."""
+    """+1/-1/0 ownership of finished playouts ((..., n, n) stone arrays), vectorised: stones count
+    for their colour, an empty point for the colour of all its neighbours (a playout ends with
+    one-point eyes)."""
     sign = np.where(stones == BLACK, 1.0, np.where(stones == WHITE, -1.0, 0.0)).astype(np.float32)
-    pad = np.pad(sign, 1, constant_values=np.nan)
-    nbrs = np.stack([pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:]])
+    widths = [(0, 0)] * (sign.ndim - 2) + [(1, 1), (1, 1)]
+    pad = np.pad(sign, widths, constant_values=np.nan)
+    nbrs = np.stack([pad[..., :-2, 1:-1], pad[..., 2:, 1:-1], pad[..., 1:-1, :-2], pad[..., 1:-1, 2:]])
     on = ~np.isnan(nbrs)
     allb = np.all(~on | (nbrs == 1), axis=0)
     allw = np.all(~on | (nbrs == -1), axis=0)
     empty_owner = np.where(allb & ~allw, 1.0, np.where(allw & ~allb, -1.0, 0.0)).astype(np.float32)
     return np.where(stones == EMPTY, empty_owner, sign)
+
+
+def benson_ownership(board: Board) -> np.ndarray:
+    """float32 (size, size): +1 where Benson settles a point for black (alive stones, unconditional
+    territory), -1 for white, 0 elsewhere (tactics.benson.unconditional)."""
+    from tactics.benson import unconditional
+    out = np.zeros((board.size, board.size), dtype=np.float32)
+    out[unconditional(board, BLACK) > 0] = 1.0
+    out[unconditional(board, WHITE) > 0] = -1.0
+    return out
 
 
 def _seki(stones: np.ndarray, board: Board) -> np.ndarray:
@@ -177,6 +195,11 @@ def judge(board: Board, komi: float, config: JudgeConfig | None = None) -> Judge
     alive = (cfg.unconditional or unconditionally_alive)(board).astype(bool)
     own, black_wins = ownership(board, cfg.playouts, cfg.seed, komi)
     dead = np.zeros((n, n), dtype=bool)
+    if cfg.benson_settles:
+        certain = benson_ownership(board)
+        own = np.where(certain != 0, certain, own).astype(np.float32)
+        sure = (certain == 1) & (stones == WHITE) | (certain == -1) & (stones == BLACK)
+        dead |= sure & ~alive
     flat = stones.ravel()
     seen = np.zeros(n * n, dtype=bool)
     for p in range(n * n):
@@ -193,7 +216,49 @@ def judge(board: Board, komi: float, config: JudgeConfig | None = None) -> Judge
     terr, nb_, nw = area(cleaned)
     # dead stones' points go to the area of the colour around them (area() did so: they are empty)
     return Judgement(ownership=own, alive=alive, dead=dead, seki=seki, score=nb_ - nw - komi,
-                     black_wins=black_wins, territory=terr)
+                     black_wins=black_wins, territory=terr, playouts=cfg.playouts)
+
+
+def neutral_points(stones: np.ndarray, max_region: int) -> np.ndarray:
+    """bool (size, size): empty points of regions that touch both colours and have at most
+    max_region points -- the dame of a finished game (pass the board with dead stones removed)."""
+    n = stones.shape[0]
+    flat = stones.ravel()
+    nb = neighbours(n)
+    out = np.zeros(n * n, dtype=bool)
+    for reg in _components(flat, n, lambda v: v == EMPTY):
+        if len(reg) > max_region:
+            continue
+        touch = {int(flat[q]) for p in reg for q in nb[p]} - {EMPTY}
+        if touch == {BLACK, WHITE}:
+            out[reg] = True
+    return out.reshape(n, n)
+
+
+def enclosed_territory(stones: np.ndarray, ownership: np.ndarray, settled: float,
+                       max_region: int) -> np.ndarray:
+    """int8 (size, size): 1 (black) or 2 (white) on the empty points of regions of at most
+    max_region points bordered by one colour only, whose bordering stones all belong to that
+    colour at least `settled` surely by `ownership`; 0 elsewhere.  Pass the board with dead
+    stones removed.  Such a region is territory even when the playouts, which let a random
+    invader live now and then, give its empty points less than `settled`."""
+    n = stones.shape[0]
+    flat = stones.ravel()
+    own = ownership.ravel()
+    nb = neighbours(n)
+    out = np.zeros(n * n, dtype=np.int8)
+    for reg in _components(flat, n, lambda v: v == EMPTY):
+        if len(reg) > max_region:
+            continue
+        border = {q for p in reg for q in nb[p] if flat[q] != EMPTY}
+        colours = {int(flat[q]) for q in border}
+        if len(colours) != 1:
+            continue
+        colour = colours.pop()
+        sign = 1.0 if colour == BLACK else -1.0
+        if all(sign * own[q] >= settled for q in border):
+            out[reg] = colour
+    return out.reshape(n, n)
 
 
 def area_score(board: Board, komi: float, dead: np.ndarray | None = None) -> float:

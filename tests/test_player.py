@@ -179,3 +179,170 @@ def test_play_py_with_a_network_file(tmp_path):
     assert b.is_legal(answers["=1"], "b")
     b.play(answers["=1"], "b")
     assert b.is_legal(answers["=2"], "w")
+
+
+# ------------------------------------------------------------------------------ end of game
+# Finished and nearly finished positions.  The tests marked "old code:" fail with the conduct
+# rules of commit b5726e4 (before the endgame rules); the others guard what already worked.
+
+FINISHED_DAME = """
+    . X . X O . O . .
+    X X X X O O O O O
+    . . . X X O . O .
+    . . . . X O O O O
+    X X X . X O . . .
+    . X . X X O O O O
+    X X X X O O . O .
+    . . . X O . O O O
+    . . . X . O . . .
+"""
+# E1 is the one neutral point; white is ahead by 7.5 with komi 7.5.
+
+CUTTING_POINT = """
+    . X . X O . O . .
+    X X X X O O O O O
+    . . . X X O . O .
+    . . . . X O O O O
+    X X X . X O . . .
+    . X . X X O O O O
+    X X X X O O . O .
+    . . . X . O O O O
+    . . . X O . . . .
+"""
+# White E1 has two liberties, E2 and F1: black E2 would put it in atari (a cut).
+
+E1, E2, F1 = 8 * 9 + 4, 7 * 9 + 4, 8 * 9 + 5
+
+
+def _endgame_player(policy=None, **kw):
+    return Player(policy, PlayerConfig(resign_threshold=0, **kw))
+
+
+def test_fills_the_dame_before_passing():
+    b = from_diagram(FINISHED_DAME)
+    b.play(None, BLACK)
+    player = _endgame_player()
+    d = player.genmove(b, WHITE, 7.5)          # old code: passed ("opponent passed, ahead")
+    assert d.move == E1 and d.reason == "dame"
+    b.play(d.move, WHITE)
+    b.play(None, BLACK)
+    assert player.genmove(b, WHITE, 7.5).move is None
+
+
+def test_connects_a_cutting_point_before_passing():
+    b = from_diagram(CUTTING_POINT)
+    b.play(None, BLACK)
+    d = _endgame_player().genmove(b, WHITE, 7.5)  # old code: passed
+    assert d.move == E2 and d.reason in ("connect", "rescue")
+
+
+def test_does_not_pass_with_a_group_in_atari_after_the_opponent_passes():
+    b = from_diagram(CUTTING_POINT)
+    b.play(F1, BLACK)                          # atari on E1 (black F1 is itself in atari)
+    d = _endgame_player(_fake_policy(0)).genmove(b, WHITE, 7.5)
+    assert d.move in (E2, 8 * 9 + 6) and d.reason == "rescue"   # connect, or capture F1 at G1
+    b.play(8 * 9 + 8, WHITE)                   # white plays J1 instead (a slip) ...
+    b.play(None, BLACK)                        # ... and black passes: E1 still in atari
+    d = _endgame_player().genmove(b, WHITE, 7.5)   # old code: passed ("opponent passed, ahead")
+    assert d.move in (E2, 8 * 9 + 6) and d.reason == "rescue"
+
+
+def test_passes_when_the_game_is_over_and_ahead_9x9():
+    b = from_diagram(FINISHED_DAME)
+    b.place(E1, WHITE)
+    for colour in (WHITE, BLACK):              # white ahead; black behind but has nothing to do
+        d = _endgame_player().genmove(b, colour, 7.5)
+        assert d.move is None and not d.resign
+
+
+SPLIT_19 = """
+ 19 . . . . X . . . X O . . . . O . . . . 19
+ 18 . . . . X . . . X O . . . . O . . . . 18
+ 17 . . . . X . . . X O . . . . O . . . . 17
+ 16 . . . . X . . . X O . . . . O . . . . 16
+ 15 X X X X X X X X X O O O O O O O O O O 15
+ 14 . . . . X . . . X O . . . . O . . . . 14
+ 13 . . . . X . . . X O . . . . O . . . . 13
+ 12 . . . . X . . . X O . . . . O . . . . 12
+ 11 . . . . X . . . X O . . . . O . . . . 11
+ 10 X X X X X X X X X O O O O O O O O O O 10
+  9 . . . . X . . . X O . . . . O . . . . 9
+  8 . . . . X . . . X O . . . . O . . . . 8
+  7 . . . . X . . . X O . . . . O . . . . 7
+  6 . . . . X . . . X O . . . . O . . . . 6
+  5 X X X X X X X X X O O O O O O O O O O 5
+  4 . . . . X . . . X O . . . . O . . . . 4
+  3 . . . . X . . . X O . . . . O . . . . 3
+  2 . . . . X . . . X O . . . . O . . . . 2
+  1 . . . . X . . . X O . . . . O . . . . 1
+"""
+# A finished 19x19 game (rows numbered, columns A-T without I): black's wall on J, white's on K,
+# both split into 4x4 rooms whose corners 64 random playouts own only 0.7-0.8; white ahead by 26.5.
+
+
+def test_passes_when_the_game_is_over_and_ahead_19x19():
+    b = from_diagram(SPLIT_19)
+    d = _endgame_player().genmove(b, WHITE, 7.5)   # old code: played C17, inside black's corner
+    assert d.move is None and not d.resign
+
+
+def test_does_not_play_inside_its_own_territory_19x19():
+    b = from_diagram(SPLIT_19)
+    for colour, favourite in ((BLACK, 0), (WHITE, 18)):     # A19 / T19: own corner rooms
+        d = _endgame_player(_fake_policy(favourite)).genmove(b, colour, 7.5)  # old code: played them
+        assert d.move is None, (colour, d)
+
+
+def test_pointless_moves_are_found_by_the_judgement_after_the_move():
+    b = from_diagram(FINISHED_DAME)
+    player = _endgame_player()
+    verdict = player.judge(b, 7.5, endgame=True)
+    assert player.pointless(b, WHITE, 2 * 9 + 8, verdict, 7.5)       # J7: own territory
+    assert player.pointless(b, BLACK, 4 * 9 + 7, verdict, 7.5)       # H5: dies in white's area
+    assert not player.pointless(b, WHITE, E1, verdict, 7.5)          # the dame is not settled
+
+
+def test_cleanup_captures_the_dead_stones_then_passes_19x19():
+    b = from_diagram(SPLIT_19)
+    dead = [2 * 19 + 11, 17 * 19 + 16]         # black M17 and R2, lone stones in white's rooms
+    for p in dead:
+        b.place(p, BLACK)
+    player = _endgame_player()
+    b.play(None, BLACK)
+    targets = {q for p in dead for q in b.liberty_points(p)}
+    for _ in range(12):
+        d = player.genmove(b, WHITE, 7.5, cleanup=True)
+        if d.move is None:
+            break
+        assert d.move in targets, d            # old code: went on with C17, T17... after capturing
+        b.play(d.move, WHITE)
+        b.play(None, BLACK)
+    assert d.move is None and all(b.get(p) == 0 for p in dead)
+
+
+def test_cleanup_captures_the_dead_stones_then_passes():
+    b = from_diagram("""
+        . X . X O . O . .
+        X X X X O O O O O
+        . . . X X O . O .
+        . . . . X O O O O
+        X X X . X O . X .
+        . X . X X O O O O
+        X X X X O O . O .
+        . . . X O . O O O
+        . . . X O . . X .
+    """)                                       # black H5 and H1 are dead in white's area
+    player = _endgame_player()
+    b.play(None, BLACK)
+    moves = []
+    for _ in range(8):
+        d = player.genmove(b, WHITE, 7.5, cleanup=True)
+        moves.append(d.move)
+        b.play(d.move, WHITE)
+        if d.move is None:
+            break
+        b.play(None, BLACK)
+    assert moves[-1] is None and len(moves) <= 5, moves
+    stones = b.to_array()
+    assert stones[4, 7] == 0 and stones[8, 7] == 0              # both captured
+    assert player.genmove(b, WHITE, 7.5, cleanup=True).move is None
