@@ -7,7 +7,8 @@ from tactics.board import BLACK, WHITE, Board
 from tactics.diagram import from_diagram
 
 from golois.player import Player, PlayerConfig, TacticsHooks, fallback_policy
-from golois.scoring import JudgeConfig, area_score, format_score, judge
+from golois.scoring import (JudgeConfig, area_score, benson_ownership, enclosed_territory, format_score, judge,
+                            neutral_points)
 
 TWO_EYES = """
     . X . X O
@@ -47,6 +48,38 @@ def test_dead_stone_in_territory():
     j = judge(b, 0.5, JudgeConfig(playouts=64))
     assert j.dead[4, 7] and not j.dead[0, 3] and not j.dead[0, 4]
     assert j.score == area_score(b, 0.5, j.dead) == 36 - 45 - 0.5
+
+
+def test_benson_settles_ownership_exactly():
+    b = from_diagram("""
+        O . X . X O
+        X X X X X O
+        O O O O O O
+        . . . . . .
+        . . . . . .
+        . . . . . .
+    """)                                       # white A6 sits in black's unconditional eye
+    certain = benson_ownership(b)
+    assert (certain[:2, :5] == 1.0).all() and (certain[3:] == 0).all()
+    j = judge(b, 0.5, JudgeConfig(playouts=1))
+    assert (j.ownership[:2, :5] == 1.0).all() and j.dead[0, 0]
+
+
+def test_neutral_points_and_enclosed_territory():
+    b = from_diagram("""
+        . . X O .
+        . . X O .
+        X X . O O
+        . X O . .
+        . X O . .
+    """)
+    stones = b.to_array()
+    assert np.flatnonzero(neutral_points(stones, 3).ravel()).tolist() == [12]     # C3
+    own = np.where(stones == 1, 1.0, np.where(stones == 2, -1.0, 0.0)).astype(np.float32)
+    terr = enclosed_territory(stones, own, 0.9, 4)
+    assert terr[0, 0] == 1 and terr[3, 0] == 1 and terr[0, 4] == 2 and terr[3, 3] == 2 and terr[2, 2] == 0
+    assert enclosed_territory(stones, own * 0.5, 0.9, 4).sum() == 0            # unsafe borders: nothing
+    assert enclosed_territory(stones, own, 0.9, 3)[0, 0] == 0                  # the 4-point room is too big
 
 
 def _fake_policy(prefer):
