@@ -41,8 +41,12 @@ import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE, Board
 
+from tactics.capture import capture_attack
+
 from golois.scoring import (JudgeConfig, Judgement, enclosed_territory, judge, neighbours,
                             neutral_points)
+
+WIN = 1             # tactics.capture's code for a sure capture
 
 Policy = Callable[[Board, int], np.ndarray]
 """(board, colour to play) -> float32 logits over the size*size points (flat, row 0 at the top)."""
@@ -292,14 +296,18 @@ class Player:
 
     def pointless(self, board: Board, colour: int, move: int, verdict: Judgement, komi: float) -> bool:
         """True when the point of `move` belongs to one side at least `pointless_margin` surely in
-        `verdict` and still does after the move (judged with `check_playouts` playouts): filling
-        one's own territory, or a stone that dies inside the opponent's."""
+        `verdict` and still does after the move (judged with `check_playouts` playouts), or when
+        the move puts a stone in the opponent's area that the judgement after it calls dead:
+        filling one's own territory, or a stone that dies inside the opponent's."""
         before = float(verdict.ownership.ravel()[move])
         if abs(before) < self.config.pointless_margin:
             return False
         b = board.copy()
         b.play(move, colour)
         after = judge(b, komi, self.config.judge_config(self.hooks.unconditional, self.config.check_playouts))
+        mine = 1.0 if colour == BLACK else -1.0
+        if before * mine < 0 and after.dead.ravel()[move]:
+            return True                      # the new stone dies in the opponent's area
         return float(np.sign(before) * after.ownership.ravel()[move]) >= self.config.pointless_margin
 
     # ---- the move ----
@@ -410,8 +418,8 @@ class Player:
 @dataclass
 class EndgameFacts:
     """Moves for colour that matter whatever the ownership says (flat points, legal):
-    rescue -- saves an own string in atari (extends to two or more liberties, or captures a
-    neighbour in atari); connect -- a liberty of an own two-liberty string where an opponent stone
+    rescue -- saves an own string in atari (extends, or captures a neighbour in atari, after
+    which the capture search cannot take it: `_saving_moves`); connect -- a liberty of an own two-liberty string where an opponent stone
     would put it in atari and not be in atari itself (a cutting point, a false eye to fill);
     dame -- a neutral point (a region of at most `dame_region` points touching both colours once
     dead stones are removed) that is no self-atari; capture_dead -- liberties of dead opponent
@@ -443,21 +451,29 @@ def _keeps_two(board: Board, colour: int, stone: int | None, move: int) -> bool:
     return ok
 
 
-def _saving_moves(board: Board, colour: int, stone: int, liberty: int) -> set:
-    """Moves saving the string at stone (in atari at liberty): extending to two or more
-    liberties, or capturing an adjacent opponent string in atari."""
-    out = set()
-    if _keeps_two(board, colour, stone, liberty):
-        out.add(liberty)
-    n = board.size
-    nb = neighbours(n)
+def _saving_moves(board: Board, colour: int, stone: int, liberty: int, max_nodes: int = 2000) -> set:
+    """Moves that save the string at stone (in atari at liberty): extending, or capturing an
+    adjacent opponent string in atari, after which the capture search (tactics.capture) finds
+    no way to take the string -- ladders included.  Empty for a string that cannot be saved."""
     opp = WHITE if colour == BLACK else BLACK
+    tries = {liberty}
+    nb = neighbours(board.size)
     for s in board.string(stone):
         for q in nb[s]:
             if board.get(q) == opp and board.liberties(q) == 1:
-                lib = board.liberty_points(q)[0]
-                if board.is_legal(lib, colour):
-                    out.add(lib)
+                tries.add(board.liberty_points(q)[0])
+    out = set()
+    for m in tries:
+        if not board.is_legal(m, colour):
+            continue
+        board.play(m, colour)
+        try:
+            if board.get(stone) == colour and board.liberties(stone) >= 2:
+                result, _, _ = capture_attack(board, stone, max_nodes=max_nodes)
+                if result != WIN:
+                    out.add(m)
+        finally:
+            board.undo()
     return out
 
 

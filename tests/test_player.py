@@ -379,3 +379,22 @@ def test_cleanup_captures_the_dead_stones_then_passes():
     stones = b.to_array()
     assert stones[4, 7] == 0 and stones[8, 7] == 0              # both captured
     assert player.genmove(b, WHITE, 7.5, cleanup=True).move is None
+
+
+def test_no_rescue_for_a_string_caught_in_a_ladder():
+    b = from_diagram("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        . . . O X O . . .
+        . . . . . O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+    """)                                       # black E5 in atari; E4 runs into a ladder
+    player = _endgame_player()
+    verdict = player.judge(b, 7.5)
+    assert player.endgame_facts(b, BLACK, verdict).rescue == set()
+    b.place(6 * 9 + 2, BLACK)                  # a ladder breaker on C3: now E4 saves it
+    assert player.endgame_facts(b, BLACK, player.judge(b, 7.5)).rescue == {5 * 9 + 4}
