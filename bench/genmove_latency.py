@@ -30,6 +30,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--size", type=int, default=19)
     p.add_argument("--positions", type=int, default=100, help="genmoves timed (one self-play game, restarted as needed)")
+    p.add_argument("--late-fill", type=float, default=0.5, help="also report the genmoves from this board fill on")
     add_player_arguments(p)
     args = p.parse_args(argv)
     try:
@@ -47,10 +48,11 @@ def main(argv=None) -> int:
     player = make_player(options_from_args(args))
     install_player(engine, player)
     engine.handle(f"boardsize {args.size}")
-    times, colour, passes = [], "b", 0
+    times, fills, colour, passes = [], [], "b", 0
     engine.handle("genmove b")       # warm-up (lazy imports, caches)
     engine.handle("clear_board")
     while len(times) < args.positions:
+        fills.append(float((engine.board.to_array() != 0).mean()))
         t = time.perf_counter()
         answer = engine.handle(f"genmove {colour}")
         times.append(time.perf_counter() - t)
@@ -60,12 +62,16 @@ def main(argv=None) -> int:
             engine.handle("clear_board")
             passes = 0
         colour = "w" if colour == "b" else "b"
+    late = sorted(t for t, f in zip(times, fills) if f >= args.late_fill)
     times.sort()
     med = statistics.median(times) * 1e3
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] * 1e3
     print(f"policy: {player.policy_name}; tactics {'on' if player.config.tactics else 'off'}; {player.hooks.describe()}")
     print(f"{args.size}x{args.size}, {len(times)} genmoves on one core: median {med:.1f} ms, "
           f"95th percentile {p95:.1f} ms, max {times[-1] * 1e3:.1f} ms")
+    if late:
+        print(f"  of which {len(late)} at board fill >= {args.late_fill}: median {statistics.median(late) * 1e3:.1f} ms, "
+              f"95th percentile {late[min(len(late) - 1, int(0.95 * len(late)))] * 1e3:.1f} ms")
     return 0
 
 
