@@ -24,8 +24,9 @@
      borders, `scoring.enclosed_territory`), and no *pointless* move: one whose point belongs
      to the same side surely both before and after it (`Player.pointless`, a second judgement
      after the move, for the policy's best few moves only);
-   - passes when nothing useful is left, or when the opponent passed and we are ahead -- but
-     only after saving strings in atari, connecting cutting points and filling dame;
+   - passes when nothing useful is left (when behind: nor any unsettled point), or when the
+     opponent passed and we are ahead -- but only after saving strings in atari, connecting
+     cutting points and filling dame;
    - in cleanup (`kgs-genmove_cleanup`): rescue, capture the opponent's dead stones, connect,
      fill dame, then pass.
 
@@ -356,7 +357,9 @@ class Player:
            or inside a small enclosed region with safe borders: `scoring.enclosed_territory`)
            and pointless moves (`pointless`, at most `pointless_checks` looked at); moves in the
            `EndgameFacts` (rescue, connect, capturing a live string) are never skipped;
-        4. when no checked move is useful: rescue, connect, dame, else pass."""
+        4. when no checked move is useful: rescue, connect, dame; else, when behind by the
+           estimate, the policy's best move on an unsettled point (|ownership| <
+           `pointless_margin`: a pass would concede); else pass."""
         cfg = self.config
         facts = self.endgame_facts(board, colour, verdict)
         if cleanup:
@@ -384,7 +387,12 @@ class Player:
             if not self.pointless(board, colour, p, verdict, komi):
                 return Decision(p, reason="policy", scores=out)
         why = f"no useful move among the policy's best {checks}" if checks else "every move lies in settled area"
-        return self._answer(board, colour, scores, facts, ("rescue", "connect", "dame"), why)
+        answer = self._answer(board, colour, scores, facts, ("rescue", "connect", "dame"), why)
+        if answer.move is None and margin < 0:   # behind: a pass concedes, so play on where it is open
+            for p in self._order(out):
+                if abs(own[p]) < cfg.pointless_margin and not board.repeats(p, colour):
+                    return Decision(p, reason=f"behind by {-margin:.1f}: playing on in unsettled area", scores=out)
+        return answer
 
     def _answer(self, board: Board, colour: int, scores: np.ndarray, facts: "EndgameFacts",
                 kinds: tuple[str, ...], why_pass: str) -> Decision:
