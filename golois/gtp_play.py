@@ -52,7 +52,9 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--no-tactics", dest="tactics", action="store_false", help="no ladder / life-and-death hooks")
     g.add_argument("--resign-threshold", type=float, default=0.05,
                    help="resign when the playout win rate stays under this (0: never)")
-    g.add_argument("--playouts", type=int, default=64, help="playouts for pass/resign/dead-stone estimates")
+    g.add_argument("--playouts", type=int, default=64, help="playouts for the pass/resign estimates before the endgame")
+    g.add_argument("--endgame-playouts", type=int, default=256,
+                   help="playouts in the endgame and for final_score / final_status_list")
     g.add_argument("--temperature", type=float, default=0.0, help="0: best move; >0: sample")
     g.add_argument("--seed", type=int, default=0)
 
@@ -60,7 +62,7 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
 def options_from_args(args) -> PlayerOptions:
     """PlayerOptions from parsed add_player_arguments options."""
     cfg = PlayerConfig(tactics=args.tactics, resign_threshold=args.resign_threshold, playouts=args.playouts,
-                       temperature=args.temperature, seed=args.seed)
+                       endgame_playouts=args.endgame_playouts, temperature=args.temperature, seed=args.seed)
     return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
                          tactics=args.tactics, config=cfg)
 
