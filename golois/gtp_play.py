@@ -52,6 +52,8 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--no-tactics", dest="tactics", action="store_false", help="no ladder / life-and-death hooks")
     g.add_argument("--resign-threshold", type=float, default=0.05,
                    help="resign when the playout win rate stays under this (0: never)")
+    g.add_argument("--resign-margin", type=float, default=0.15,
+                   help="also resign when behind by this fraction of the board's points (0: off)")
     g.add_argument("--playouts", type=int, default=64, help="playouts for the pass/resign estimates before the endgame")
     g.add_argument("--endgame-playouts", type=int, default=256,
                    help="playouts in the endgame and for final_score / final_status_list")
@@ -61,7 +63,8 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
 
 def options_from_args(args) -> PlayerOptions:
     """PlayerOptions from parsed add_player_arguments options."""
-    cfg = PlayerConfig(tactics=args.tactics, resign_threshold=args.resign_threshold, playouts=args.playouts,
+    cfg = PlayerConfig(tactics=args.tactics, resign_threshold=args.resign_threshold,
+                       resign_margin=args.resign_margin, playouts=args.playouts,
                        endgame_playouts=args.endgame_playouts, temperature=args.temperature, seed=args.seed)
     return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
                          tactics=args.tactics, config=cfg)

@@ -13,8 +13,9 @@
    documented in golois/policy.py) -- and a tactical bonus from the capture search (capturing
    or saving strings with few liberties, one nat per stone, same scale).
 3. **Conduct**: never an illegal move, never filling its own true eye, never a positional
-   superko repeat; resigns when clearly lost (`resign_threshold` on the playout win rate,
-   `resign_patience` consecutive times, late in the game).
+   superko repeat; resigns when clearly lost (`PlayerConfig.clearly_lost`: the playout win rate
+   under `resign_threshold`, or far behind on the area estimate, `resign_patience` consecutive
+   times, late in the game).
 4. **Endgame** (`Player._endgame`; from `endgame_fill`, or once `endgame_settled` of the board is
    settled, or after an opponent pass, or in cleanup), judged with `endgame_playouts`:
    - `EndgameFacts`: moves that matter whatever the ownership says -- saving an own string in
@@ -62,6 +63,8 @@ class PlayerConfig:
     resign_threshold: float = 0.05       # resign under this playout win rate (0 = never resign)
     resign_patience: int = 3             # ... this many genmoves in a row
     resign_min_fill: float = 0.4         # ... only once this fraction of the board is stones
+    resign_margin: float = 0.15          # ... or when behind by this fraction of the board's points
+    resign_margin_win: float = 0.25      # ... with the win rate under this (0 margin: rule off)
     pass_min_fill: float = 0.25          # consider passing only past this fill (or after a pass)
     settled: float = 0.9                 # a point owned this surely (|ownership|) is settled
     playouts: int = 64                   # playouts for the pass/resign estimates before the endgame
@@ -83,6 +86,16 @@ class PlayerConfig:
     def enclosed_max(self, size: int) -> int:
         """The largest region `scoring.enclosed_territory` calls territory on this board."""
         return max(self.enclosed_min, int(self.enclosed_fraction * size * size))
+
+    def clearly_lost(self, win: float, margin: float, points: int) -> bool:
+        """Resign test for one genmove: the playout win rate is under `resign_threshold`, or the
+        area estimate is behind by more than `resign_margin` of the board while the win rate is
+        under `resign_margin_win` (random playouts keep some hope in a game lost by 80 points)."""
+        if self.resign_threshold <= 0 or margin >= 0:
+            return False
+        if win < self.resign_threshold:
+            return True
+        return self.resign_margin > 0 and margin < -self.resign_margin * points and win < self.resign_margin_win
 
     def judge_config(self, unconditional=None, playouts: int | None = None) -> JudgeConfig:
         """The scoring configuration the player's estimates use."""
@@ -331,7 +344,7 @@ class Player:
         margin = sign * verdict.score
         if not cleanup:
             win = verdict.black_wins if colour == BLACK else 1.0 - verdict.black_wins
-            if cfg.resign_threshold > 0 and fill >= cfg.resign_min_fill and win < cfg.resign_threshold and margin < 0:
+            if fill >= cfg.resign_min_fill and cfg.clearly_lost(win, margin, board.size ** 2):
                 self.losing_streak[colour] += 1
                 if self.losing_streak[colour] >= cfg.resign_patience:
                     return Decision(None, resign=True, reason=f"win rate {win:.2f}, margin {margin:+.1f}")

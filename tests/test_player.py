@@ -159,6 +159,17 @@ LOST = """
 """
 
 
+def test_clearly_lost_by_win_rate_or_by_a_large_margin():
+    cfg = PlayerConfig()                                    # threshold 0.05, margin 15%, win cap 0.25
+    assert cfg.clearly_lost(0.01, -3.0, 361)                # hopeless by the playouts
+    assert cfg.clearly_lost(0.15, -80.0, 361)               # playouts keep hope, the score does not
+    assert not cfg.clearly_lost(0.15, -30.0, 361)           # behind, but not by 15% of the board
+    assert not cfg.clearly_lost(0.40, -80.0, 361)           # the playouts still give it a chance
+    assert not cfg.clearly_lost(0.01, +5.0, 361)            # ahead: never
+    assert not PlayerConfig(resign_margin=0).clearly_lost(0.15, -80.0, 361)
+    assert not PlayerConfig(resign_threshold=0).clearly_lost(0.0, -300.0, 361)
+
+
 def test_resigns_when_clearly_lost_after_patience():
     b = from_diagram(LOST)
     player = Player(config=PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16))
