@@ -21,7 +21,7 @@ target's liberties (df-pn+ style, `_initial`).
 
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
 atari with the attacker to move and the capture legal = attacker win; every area of the group
-with too little eye space (`_too_small`) = attacker win; optionally (owl) a string of the group
+with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade shapes) = attacker win; optionally (owl) a string of the group
 with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
 win; a string of the group Benson-alive = defender win
 (Benson runs on the region only when every defender stone lies in it).
@@ -53,6 +53,7 @@ from tactics.board cimport (board_t, Board, board_play_unchecked, board_undo, bo
                             board_col, opponent, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
                             MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson
+from tactics.eyes cimport eyes_dead
 
 cdef uint64_t side_key[3]
 cdef uint64_t ko_key[MAX_POINTS]
@@ -144,60 +145,10 @@ cdef inline void _unplay(search_t *s) noexcept nogil:
         s.b.ko_color = u.ko_color
 
 
-cdef bint _area_small(search_t *s, int start, int limit) noexcept nogil:
-    """The area of `start` (defender stones and empty points connected to it, stamped with the
-    current gen) has one connected set of 1..limit empty points, and every attacker string
-    around it has at least that many liberties plus 2 (no capture out, no seki)."""
-    cdef board_t *b = s.b
-    cdef int stack[MAX_POINTS]
-    cdef int empties[4]
-    cdef int top = 0, ne = 0, p, q, k, g = s.gen, j, conn = 0, minlibs = 1000
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    stack[top] = start
-    top += 1
-    s.stamp[start] = g
-    while top > 0:
-        top -= 1
-        p = stack[top]
-        for k in range(4):
-            q = p + d[k]
-            if b.color[q] == s.attacker:
-                if b.libs[b.head[q]] < minlibs:
-                    minlibs = b.libs[b.head[q]]
-                continue
-            if s.stamp[q] == g:
-                continue
-            if b.color[q] == EMPTY or b.color[q] == s.defender:
-                s.stamp[q] = g
-                if b.color[q] == EMPTY:
-                    if ne == limit:
-                        return False
-                    empties[ne] = q
-                    ne += 1
-                stack[top] = q
-                top += 1
-    if ne == 0 or minlibs < ne + 2:
-        return False
-    # the empty points form one connected set (at most 3 points: enough adjacent pairs)
-    for k in range(ne):
-        for j in range(k + 1, ne):
-            p = empties[k] - empties[j]
-            if p == 1 or p == -1 or p == b.W or p == -b.W:
-                conn += 1
-    return conn >= ne - 1
-
-
 cdef bint _too_small(search_t *s, int mover) noexcept nogil:
-    """Eye space too small (needs _heads): every area of the target strings (defender stones
-    and empty points connected to one) passes _area_small with at most 2 empty points (3 with
-    the attacker to move: it takes the vital point)."""
-    cdef int k, limit = 3 if mover == s.attacker else 2
+    """Too little eye space (needs _heads): tactics.eyes.eyes_dead on the target strings."""
     s.gen += 1
-    for k in range(s.ntheads):
-        if s.stamp[s.theads[k]] != s.gen and not _area_small(s, s.theads[k], limit):
-            return False
-    return s.ntheads > 0
+    return eyes_dead(s.b, s.attacker, s.theads, s.ntheads, mover, s.stamp, s.gen)
 
 
 cdef int _heads(search_t *s) noexcept nogil:
