@@ -26,6 +26,7 @@ from tactics.board cimport board_t, EMPTY, BORDER, MAX_POINTS, opponent
 
 cdef enum:
     MAX_EYE = 6                # largest eye space looked at
+    MAX_SINGLES = 24           # single attacker stones next to an area looked at
 
 
 cdef inline int _need(int k) noexcept nogil:
@@ -43,10 +44,16 @@ cdef inline int _need(int k) noexcept nogil:
 
 cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int gen) noexcept nogil:
     """Verdict on the area of `start` (a defender stone or an empty point of it; every point of
-    the area is stamped with gen): EYES_DEAD, EYES_DEAD_IF_ATTACKER or EYES_ALIVE_OR_UNKNOWN."""
+    the area is stamped with gen): EYES_DEAD, EYES_DEAD_IF_ATTACKER or EYES_ALIVE_OR_UNKNOWN.
+    The eye space: the area's empty points and at most one single attacker stone whose
+    neighbours all lie in the area (a nakade stone); with such a stone the verdict is EYES_DEAD
+    when the space has at most 2 points, or is a killing shape and the stone holds its vital
+    point (the one point with the most neighbours in the space), else none."""
     cdef int stack[MAX_POINTS]
-    cdef int empties[MAX_EYE]
-    cdef int top = 0, ne = 0, p, q, k, j, i, minlibs = 1000, edges = 0, deg, maxdeg = 0
+    cdef int space[MAX_EYE]
+    cdef int singles[MAX_SINGLES]
+    cdef int top = 0, ne = 0, p, q, k, j, minlibs = 1000, edges = 0, deg, maxdeg = 0
+    cdef int nsingles = 0, inner = 0, vital = 0, nmax = 0
     cdef int defender = opponent(attacker)
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
@@ -54,7 +61,7 @@ cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int g
     top += 1
     stamp[start] = gen
     if b.color[start] == EMPTY:
-        empties[ne] = start
+        space[ne] = start
         ne += 1
     while top > 0:
         top -= 1
@@ -62,7 +69,16 @@ cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int g
         for k in range(4):
             q = p + d[k]
             if b.color[q] == attacker:
-                if b.libs[b.head[q]] < minlibs:
+                if b.nstones[b.head[q]] == 1:         # maybe a nakade stone: decided below
+                    j = 0
+                    while j < nsingles and singles[j] != q:
+                        j += 1
+                    if j == nsingles:
+                        if nsingles == MAX_SINGLES:
+                            return EYES_ALIVE_OR_UNKNOWN
+                        singles[nsingles] = q
+                        nsingles += 1
+                elif b.libs[b.head[q]] < minlibs:
                     minlibs = b.libs[b.head[q]]
                 continue
             if stamp[q] == gen:
@@ -72,21 +88,39 @@ cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int g
                 if b.color[q] == EMPTY:
                     if ne == MAX_EYE:
                         return EYES_ALIVE_OR_UNKNOWN
-                    empties[ne] = q
+                    space[ne] = q
                     ne += 1
                 stack[top] = q
                 top += 1
     if ne == 0:
         return EYES_ALIVE_OR_UNKNOWN
+    for j in range(nsingles):
+        q = singles[j]
+        for k in range(4):
+            if b.color[q + d[k]] != BORDER and stamp[q + d[k]] != gen:
+                break
+        else:
+            if inner or ne == MAX_EYE:
+                return EYES_ALIVE_OR_UNKNOWN        # two nakade stones, or a space too big
+            inner = q
+            space[ne] = q
+            ne += 1
+            continue
+        if b.libs[q] < minlibs:
+            minlibs = b.libs[q]
     for k in range(ne):
         deg = 0
         for j in range(ne):
-            p = empties[k] - empties[j]
+            p = space[k] - space[j]
             if p == 1 or p == -1 or p == b.W or p == -b.W:
                 deg += 1
         edges += deg
         if deg > maxdeg:
             maxdeg = deg
+            vital = space[k]
+            nmax = 1
+        elif deg == maxdeg:
+            nmax += 1
         if deg == 0 and ne > 1:
             return EYES_ALIVE_OR_UNKNOWN            # not one connected eye space
     edges //= 2
@@ -94,21 +128,25 @@ cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int g
         return EYES_ALIVE_OR_UNKNOWN
     if ne <= 2:
         return EYES_DEAD
-    if ne == 3:
-        return EYES_DEAD_IF_ATTACKER if edges >= 2 else EYES_ALIVE_OR_UNKNOWN
-    if ne == 4:
-        if edges == 4:
+    if not _killing_shape(ne, edges, maxdeg):
+        if ne == 4 and edges == 4 and not inner:
             return EYES_DEAD                        # square four
-        if maxdeg == 3:
-            return EYES_DEAD_IF_ATTACKER            # pyramid four
         return EYES_ALIVE_OR_UNKNOWN
-    if ne == 5:
-        if edges == 5 or (maxdeg == 4 and edges == 4):
-            return EYES_DEAD_IF_ATTACKER            # bulky five, crossed five
-        return EYES_ALIVE_OR_UNKNOWN
-    if maxdeg == 4 and edges == 6:
-        return EYES_DEAD_IF_ATTACKER                # rabbity six
-    return EYES_ALIVE_OR_UNKNOWN
+    if not inner:
+        return EYES_DEAD_IF_ATTACKER
+    return EYES_DEAD if inner == vital and nmax == 1 else EYES_ALIVE_OR_UNKNOWN
+
+
+cdef inline bint _killing_shape(int k, int edges, int maxdeg) noexcept nogil:
+    """A connected space of k points with `edges` adjacent pairs and at most maxdeg neighbours
+    per point is a nakade shape (three, pyramid four, bulky / crossed five, rabbity six)."""
+    if k == 3:
+        return True
+    if k == 4:
+        return maxdeg == 3
+    if k == 5:
+        return edges == 5 or (maxdeg == 4 and edges == 4)
+    return k == 6 and maxdeg == 4 and edges == 6
 
 
 cdef bint eyes_dead(const board_t *b, int attacker, const int *heads, int nheads, int mover,

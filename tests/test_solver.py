@@ -416,6 +416,29 @@ O O a O O O X X . . . . .
 O b c d O O X X . . . . .
 O O e f2 O O X X . . . . .
 """, -1),
+    # a black stone on the vital point: dead whoever moves (white to move here)
+    "pyramid_four_vital_stone": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O O O O X . .
+O a X c O O X . .
+O O d O O O X . .
+""", -1),
+    "bulky_five_vital_stone": ("""
+. . . . . . . . . . . . f
+X X X X X X X X X X X X X
+O O O O O O X X . . . . .
+O a X c O O X X . . . . .
+O d e O O O X X . . . . .
+""", -1),
+    # a black stone off the vital point: no verdict (white plays b next and lives)
+    "pyramid_four_stone_off_vital": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O O O O X . .
+O X b c O O X . .
+O O d O O O X . .
+""", 1),
     # alive shapes: no verdict, and black (only f or pass) cannot touch the eye space
     "straight_four": ("""
 . . . . . . . . f
