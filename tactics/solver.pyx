@@ -24,7 +24,8 @@ atari with the attacker to move and the capture legal = attacker win; every area
 with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade shapes) = attacker win; optionally (owl) a string of the group
 with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
 win; a string of the group Benson-alive = defender win
-(Benson runs on the region only when every defender stone lies in it).
+(Benson runs on the region only when every defender stone lies in it; it is most of the cost
+of a node, so `mid` runs it when it first expands a node, not on every child it generates).
 Move ordering (children are tried in that order on ties): captures, liberties of the target,
 escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
 
@@ -199,9 +200,22 @@ cdef int _libs_outside(search_t *s, int h) noexcept nogil:
             return n
 
 
-cdef int evaluate(search_t *s) noexcept nogil:
+cdef int _benson_alive(search_t *s) noexcept nogil:
+    """A target string (needs _heads) is Benson-alive: 1 the side to move wins, -1 it loses,
+    0 none is."""
+    cdef int j
+    if benson(s.b, s.defender, s.bws, NULL) > 0:
+        for j in range(s.ntheads):
+            if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
+                return 1 if s.b.to_move == s.defender else -1
+    return 0
+
+
+cdef int evaluate(search_t *s, bint full) noexcept nogil:
     """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown.
-    The target group: every defender string standing on a root stone of the group."""
+    The target group: every defender string standing on a root stone of the group.  Without
+    `full` Benson is left out (it costs most of the time: mid runs it once per expanded node
+    instead of once per generated child)."""
     cdef board_t *b = s.b
     cdef int mover = b.to_move, h, k, lib = 0, nh, j
     cdef int d[4]
@@ -235,10 +249,8 @@ cdef int evaluate(search_t *s) noexcept nogil:
         for j in range(nh):
             if _libs_outside(s, s.theads[j]) >= s.escape_out:
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
-    if benson(b, s.defender, s.bws, NULL) > 0:
-        for j in range(nh):
-            if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
-                return 1 if mover == s.defender else -1
+    if full:
+        return _benson_alive(s)
     return 0
 
 
@@ -433,6 +445,15 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         rphi[0] = e.phi
         rdelta[0] = e.delta
         return
+    if s.depth > 0 and e == NULL:
+        # first visit: the Benson test left out when the parent generated this child
+        _heads(s)
+        r = _benson_alive(s)
+        if r != 0:
+            rphi[0] = 0 if r == 1 else DF_INF
+            rdelta[0] = DF_INF if r == 1 else 0
+            _store(s, key, rphi[0], rdelta[0], 0)
+            return
     s.path[s.depth] = key
     n = gen_moves(s, mv)
     # evaluate the children once (knowledge, repetition, table)
@@ -440,7 +461,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         _play(s, mv[i], mover)
         s.depth += 1
         ck = _key(s)
-        r = evaluate(s)
+        r = evaluate(s, False)
         # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
         # position is not really repeated
         if r == 0 and (s.depth >= DF_MAX_DEPTH or (not s.undo[s.depth - 1].forced and _on_path(s, ck))):
@@ -515,7 +536,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
 cdef int df_search(search_t *s) noexcept nogil:
     """Search from the current position: 1 the side to move wins, -1 it loses, 0 unknown."""
     cdef uint32_t phi = 1, delta = 1
-    cdef int r = evaluate(s)
+    cdef int r = evaluate(s, True)
     if r != 0:
         return r
     while not s.aborted:
@@ -664,7 +685,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
             _play(s, p, mover)
             s.depth = 1
             e = _probe(s, _key(s))
-            ev = evaluate(s)
+            ev = evaluate(s, True)
             if ev == -1 or (e != NULL and e.delta == 0):
                 winning.append(flat(p))
             s.depth = 0
@@ -675,7 +696,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     pv = []
     s.depth = 0
     while len(pv) < 40 and s.depth < DF_MAX_DEPTH:
-        if evaluate(s) != 0 and pv:
+        if evaluate(s, True) != 0 and pv:
             break
         e = _probe(s, _key(s))
         if e == NULL or e.best == 0 or not _legal(s, e.best, b.to_move):
