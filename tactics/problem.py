@@ -34,11 +34,13 @@ Failure modes (documented, tested where cheap): problems whose answer is to esca
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
 colours are surrounded (the attacker guess can be wrong: give the target); problems whose answer
 lies more than one line outside the stones' box (the region misses it); problems where the
-defender's key stones are not its largest string, or where the defender lives by giving up its
-largest string when the attacker is to move (the goal is then the target string, so the attacker
-"wins" by capturing it; with the defender to move the goal is the whole group, so maeda-10k-5k/008,
-where black lives with B3 after white captures the four stones at D1, is solved); problems where the grown frame takes room the
-defender needed (maeda-10k-5k/017).
+defender's key stones are not its largest string; problems where the defender lives by giving
+up its largest string when the attacker is to move, if the check below runs out of time (the
+goal is then the target string, and a kill found for it is checked against the whole group with
+at most VERIFY_SHARE of the time, `solve(verify=)`: maeda-10k-5k/018, where white gives up
+H2-H1 to live, is solved; with the defender to move the goal is the whole group, so
+maeda-10k-5k/008, where black lives with B3 after white captures the four stones at D1, is
+solved); problems where the grown frame takes room the defender needed (maeda-10k-5k/017).
 
 Ko: two searches (tactics.solver.dfpn).  First with the simple ko rule for both sides; if a ko
 capture happened in it, a second one with the side that lost (or the opponent of the side that
