@@ -24,8 +24,9 @@ atari with the attacker to move and the capture legal = attacker win; every area
 with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade shapes) = attacker win; optionally (owl) a string of the group
 with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
 win; a string of the group Benson-alive = defender win
-(Benson runs on the region only when every defender stone lies in it; it is most of the cost
-of a node, so `mid` runs it when it first expands a node, not on every child it generates).
+(Benson runs on the region only when every defender stone lies in it).  The eye-space, escape
+and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
+first expands a node, not on every child it generates (the cheap tests still run there).
 Move ordering (children are tried in that order on ties): captures, liberties of the target,
 escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
 
@@ -214,8 +215,8 @@ cdef int _benson_alive(search_t *s) noexcept nogil:
 cdef int evaluate(search_t *s, bint full) noexcept nogil:
     """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown.
     The target group: every defender string standing on a root stone of the group.  Without
-    `full` Benson is left out (it costs most of the time: mid runs it once per expanded node
-    instead of once per generated child)."""
+    `full` only the cheap tests run (capture, two passes, atari); `_slow_knowledge` is left to
+    mid's first visit of the node."""
     cdef board_t *b = s.b
     cdef int mover = b.to_move, h, k, lib = 0, nh, j
     cdef int d[4]
@@ -239,19 +240,25 @@ cdef int evaluate(search_t *s, bint full) noexcept nogil:
                 break
         if lib != 0 and _legal(s, lib, mover):
             return 1
+    if full:
+        return _slow_knowledge(s)
+    return 0
+
+
+cdef int _slow_knowledge(search_t *s) noexcept nogil:
+    """The costlier half of evaluate (needs _heads): eye space, escapes, Benson."""
+    cdef int mover = s.b.to_move, j, nh = s.ntheads
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
         return 1 if mover == s.attacker else -1
     if s.escape_libs:
         for j in range(nh):
-            if b.libs[s.theads[j]] >= s.escape_libs:
+            if s.b.libs[s.theads[j]] >= s.escape_libs:
                 return 1 if mover == s.defender else -1       # escaped (owl mode)
     if s.escape_out:
         for j in range(nh):
             if _libs_outside(s, s.theads[j]) >= s.escape_out:
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
-    if full:
-        return _benson_alive(s)
-    return 0
+    return _benson_alive(s)
 
 
 cdef int _score(search_t *s, int p, int c) noexcept nogil:
@@ -446,9 +453,11 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         rdelta[0] = e.delta
         return
     if s.depth > 0 and e == NULL:
-        # first visit: the Benson test left out when the parent generated this child
-        _heads(s)
-        r = _benson_alive(s)
+        # first visit: the tests left out when the parent generated this child
+        if _heads(s) == 0:
+            r = 1 if b.to_move == s.attacker else -1
+        else:
+            r = _slow_knowledge(s)
         if r != 0:
             rphi[0] = 0 if r == 1 else DF_INF
             rdelta[0] = DF_INF if r == 1 else 0

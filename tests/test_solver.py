@@ -471,7 +471,7 @@ def test_eye_shapes_static_verdict(name):
     r = S.dfpn(board, BLACK, group[0], [marks["f"]], targets=group, time_limit=5)
     assert r["value"] == expected, (name, r)
     if expected == -1:
-        assert r["nodes"] <= 4, (name, r)
+        assert r["nodes"] <= 6, (name, r)      # settled at black's node (first visit)
 
 
 # maeda-10k-5k/018 (black to kill, a = K2): white gives up its largest string (H2-H1, the
