@@ -21,7 +21,7 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 
-MODULES = ["board", "ladder", "features", "benson", "solver", "capture"]
+MODULES = ["board", "ladder", "features", "benson", "eyes", "solver", "capture"]
 
 extensions = [
     Extension(

@@ -21,10 +21,12 @@ target's liberties (df-pn+ style, `_initial`).
 
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
 atari with the attacker to move and the capture legal = attacker win; every area of the group
-with too little eye space (`_too_small`) = attacker win; optionally (owl) a string of the group
+with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade shapes) = attacker win; optionally (owl) a string of the group
 with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
 win; a string of the group Benson-alive = defender win
-(Benson runs on the region only when every defender stone lies in it).
+(Benson runs on the region only when every defender stone lies in it).  The eye-space, escape
+and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
+first expands a node, not on every child it generates (the cheap tests still run there).
 Move ordering (children are tried in that order on ties): captures, liberties of the target,
 escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
 
@@ -53,6 +55,7 @@ from tactics.board cimport (board_t, Board, board_play_unchecked, board_undo, bo
                             board_col, opponent, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
                             MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson
+from tactics.eyes cimport eyes_dead
 
 cdef uint64_t side_key[3]
 cdef uint64_t ko_key[MAX_POINTS]
@@ -144,60 +147,10 @@ cdef inline void _unplay(search_t *s) noexcept nogil:
         s.b.ko_color = u.ko_color
 
 
-cdef bint _area_small(search_t *s, int start, int limit) noexcept nogil:
-    """The area of `start` (defender stones and empty points connected to it, stamped with the
-    current gen) has one connected set of 1..limit empty points, and every attacker string
-    around it has at least that many liberties plus 2 (no capture out, no seki)."""
-    cdef board_t *b = s.b
-    cdef int stack[MAX_POINTS]
-    cdef int empties[4]
-    cdef int top = 0, ne = 0, p, q, k, g = s.gen, j, conn = 0, minlibs = 1000
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    stack[top] = start
-    top += 1
-    s.stamp[start] = g
-    while top > 0:
-        top -= 1
-        p = stack[top]
-        for k in range(4):
-            q = p + d[k]
-            if b.color[q] == s.attacker:
-                if b.libs[b.head[q]] < minlibs:
-                    minlibs = b.libs[b.head[q]]
-                continue
-            if s.stamp[q] == g:
-                continue
-            if b.color[q] == EMPTY or b.color[q] == s.defender:
-                s.stamp[q] = g
-                if b.color[q] == EMPTY:
-                    if ne == limit:
-                        return False
-                    empties[ne] = q
-                    ne += 1
-                stack[top] = q
-                top += 1
-    if ne == 0 or minlibs < ne + 2:
-        return False
-    # the empty points form one connected set (at most 3 points: enough adjacent pairs)
-    for k in range(ne):
-        for j in range(k + 1, ne):
-            p = empties[k] - empties[j]
-            if p == 1 or p == -1 or p == b.W or p == -b.W:
-                conn += 1
-    return conn >= ne - 1
-
-
 cdef bint _too_small(search_t *s, int mover) noexcept nogil:
-    """Eye space too small (needs _heads): every area of the target strings (defender stones
-    and empty points connected to one) passes _area_small with at most 2 empty points (3 with
-    the attacker to move: it takes the vital point)."""
-    cdef int k, limit = 3 if mover == s.attacker else 2
+    """Too little eye space (needs _heads): tactics.eyes.eyes_dead on the target strings."""
     s.gen += 1
-    for k in range(s.ntheads):
-        if s.stamp[s.theads[k]] != s.gen and not _area_small(s, s.theads[k], limit):
-            return False
-    return s.ntheads > 0
+    return eyes_dead(s.b, s.attacker, s.theads, s.ntheads, mover, s.stamp, s.gen)
 
 
 cdef int _heads(search_t *s) noexcept nogil:
@@ -248,9 +201,22 @@ cdef int _libs_outside(search_t *s, int h) noexcept nogil:
             return n
 
 
-cdef int evaluate(search_t *s) noexcept nogil:
+cdef int _benson_alive(search_t *s) noexcept nogil:
+    """A target string (needs _heads) is Benson-alive: 1 the side to move wins, -1 it loses,
+    0 none is."""
+    cdef int j
+    if benson(s.b, s.defender, s.bws, NULL) > 0:
+        for j in range(s.ntheads):
+            if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
+                return 1 if s.b.to_move == s.defender else -1
+    return 0
+
+
+cdef int evaluate(search_t *s, bint full) noexcept nogil:
     """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown.
-    The target group: every defender string standing on a root stone of the group."""
+    The target group: every defender string standing on a root stone of the group.  Without
+    `full` only the cheap tests run (capture, two passes, atari); `_slow_knowledge` is left to
+    mid's first visit of the node."""
     cdef board_t *b = s.b
     cdef int mover = b.to_move, h, k, lib = 0, nh, j
     cdef int d[4]
@@ -274,21 +240,25 @@ cdef int evaluate(search_t *s) noexcept nogil:
                 break
         if lib != 0 and _legal(s, lib, mover):
             return 1
+    if full:
+        return _slow_knowledge(s)
+    return 0
+
+
+cdef int _slow_knowledge(search_t *s) noexcept nogil:
+    """The costlier half of evaluate (needs _heads): eye space, escapes, Benson."""
+    cdef int mover = s.b.to_move, j, nh = s.ntheads
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
         return 1 if mover == s.attacker else -1
     if s.escape_libs:
         for j in range(nh):
-            if b.libs[s.theads[j]] >= s.escape_libs:
+            if s.b.libs[s.theads[j]] >= s.escape_libs:
                 return 1 if mover == s.defender else -1       # escaped (owl mode)
     if s.escape_out:
         for j in range(nh):
             if _libs_outside(s, s.theads[j]) >= s.escape_out:
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
-    if benson(b, s.defender, s.bws, NULL) > 0:
-        for j in range(nh):
-            if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
-                return 1 if mover == s.defender else -1
-    return 0
+    return _benson_alive(s)
 
 
 cdef int _score(search_t *s, int p, int c) noexcept nogil:
@@ -482,6 +452,17 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         rphi[0] = e.phi
         rdelta[0] = e.delta
         return
+    if s.depth > 0 and e == NULL:
+        # first visit: the tests left out when the parent generated this child
+        if _heads(s) == 0:
+            r = 1 if b.to_move == s.attacker else -1
+        else:
+            r = _slow_knowledge(s)
+        if r != 0:
+            rphi[0] = 0 if r == 1 else DF_INF
+            rdelta[0] = DF_INF if r == 1 else 0
+            _store(s, key, rphi[0], rdelta[0], 0)
+            return
     s.path[s.depth] = key
     n = gen_moves(s, mv)
     # evaluate the children once (knowledge, repetition, table)
@@ -489,7 +470,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         _play(s, mv[i], mover)
         s.depth += 1
         ck = _key(s)
-        r = evaluate(s)
+        r = evaluate(s, False)
         # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
         # position is not really repeated
         if r == 0 and (s.depth >= DF_MAX_DEPTH or (not s.undo[s.depth - 1].forced and _on_path(s, ck))):
@@ -564,7 +545,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
 cdef int df_search(search_t *s) noexcept nogil:
     """Search from the current position: 1 the side to move wins, -1 it loses, 0 unknown."""
     cdef uint32_t phi = 1, delta = 1
-    cdef int r = evaluate(s)
+    cdef int r = evaluate(s, True)
     if r != 0:
         return r
     while not s.aborted:
@@ -713,7 +694,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
             _play(s, p, mover)
             s.depth = 1
             e = _probe(s, _key(s))
-            ev = evaluate(s)
+            ev = evaluate(s, True)
             if ev == -1 or (e != NULL and e.delta == 0):
                 winning.append(flat(p))
             s.depth = 0
@@ -724,7 +705,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     pv = []
     s.depth = 0
     while len(pv) < 40 and s.depth < DF_MAX_DEPTH:
-        if evaluate(s) != 0 and pv:
+        if evaluate(s, True) != 0 and pv:
             break
         e = _probe(s, _key(s))
         if e == NULL or e.best == 0 or not _legal(s, e.best, b.to_move):

@@ -62,7 +62,11 @@ def test_killing_shapes(shape, vital):
     assert marks[vital] in kill.winning
     live = solve(board, "white", target=target, region=region, time_limit=5)
     assert live.result == "win" and live.goal == "live"
-    assert marks[vital] in live.winning
+    # the vital point lives (the bulky five has a second living move: the winning list
+    # holds the moves the search proved, which depends on the order it tried them)
+    from tactics import solver as S
+    board.play(marks[vital], WHITE)
+    assert S.dfpn(board, BLACK, target, region, time_limit=5)["value"] == -1
 
 
 def test_seki_is_a_defender_win():
@@ -376,3 +380,115 @@ def test_owl_escape_out_of_the_region():
     region = [marks["a"], marks["b"], marks["c"]]
     s = solve(board, "white", target=target, region=region, time_limit=5, escape_out=True)
     assert s.result == "win" and s.move == marks["a"] and s.nodes <= 10, s.status
+
+
+# Eye shapes (tactics.eyes) with white to move and moves allowed only at the far point f: white
+# plays f, then black is to move in front of the eye space and the verdict is static.
+EYE_SHAPES = {
+    "square_four": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O O O O X . .
+O a b O O O X . .
+O c d O O O X . .
+""", -1),
+    "pyramid_four": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O O O O X . .
+O a b c O O X . .
+O O d O O O X . .
+""", -1),
+    "crossed_five": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O a O O X . .
+O O b c d O X . .
+O O O e O O X . .
+""", -1),
+    "bulky_five": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O O O O X . .
+O a b c O O X . .
+O d e O O O X . .
+""", -1),
+    "rabbity_six": ("""
+. . . . . . . . . . . . f
+X X X X X X X X X X X X X
+O O a O O O X X . . . . .
+O b c d O O X X . . . . .
+O O e f2 O O X X . . . . .
+""", -1),
+    # a black stone on the vital point: dead whoever moves (white to move here)
+    "pyramid_four_vital_stone": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O O O O X . .
+O a X c O O X . .
+O O d O O O X . .
+""", -1),
+    "bulky_five_vital_stone": ("""
+. . . . . . . . . . . . f
+X X X X X X X X X X X X X
+O O O O O O X X . . . . .
+O a X c O O X X . . . . .
+O d e O O O X X . . . . .
+""", -1),
+    # a black stone off the vital point: no verdict (white plays b next and lives)
+    "pyramid_four_stone_off_vital": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O O O O X . .
+O X b c O O X . .
+O O d O O O X . .
+""", 1),
+    # alive shapes: no verdict, and black (only f or pass) cannot touch the eye space
+    "straight_four": ("""
+. . . . . . . . f
+X X X X X X X . .
+O O O O O O X . .
+O a b c d O X . .
+O O O O O O X . .
+""", 1),
+    # two separate straight threes, one per white string: black can spoil only one of them
+    "two_threes": ("""
+. . . . . . . . . . . f .
+X X X X X X X X X X X . .
+O O O O X O O O O O X . .
+a b c O X O d e g O X . .
+""", 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EYE_SHAPES))
+def test_eye_shapes_static_verdict(name):
+    from tactics import solver as S
+    diagram, expected = EYE_SHAPES[name]
+    diagram = diagram.replace("f2", "h")
+    board, marks = corner(diagram, "white", size=13)      # the six needs 14 wall liberties
+    group = [p for p in range(13 * 13) if board.get(p) == WHITE]
+    r = S.dfpn(board, BLACK, group[0], [marks["f"]], targets=group, time_limit=5)
+    assert r["value"] == expected, (name, r)
+    if expected == -1:
+        assert r["nodes"] <= 6, (name, r)      # settled at black's node (first visit)
+
+
+# maeda-10k-5k/018 (black to kill, a = K2): white gives up its largest string (H2-H1, the
+# target of the string goal) and lives; problem.solve checks a string kill against the group.
+GIVE_UP_018 = """
+. . . . . . . . X X X . .
+. . . . . . . X . . . X .
+. . . . . . . X O . O X .
+. . . . . . . X O . O X .
+. . . . . . X O b a . O X
+. . . . . . X O . O . O X
+"""
+
+
+def test_kill_checked_against_the_whole_group():
+    board, marks = corner(GIVE_UP_018, "black", size=19)
+    s = solve(board, "black", time_limit=10)
+    assert s.goal == "kill" and s.move == marks["a"] and s.result in ("win", "ko_a"), s.status
+    string_only = solve(board, "black", time_limit=10, verify=False)
+    assert string_only.move == marks["b"] and string_only.result == "win"

@@ -1,0 +1,12 @@
+# cython: language_level=3
+"""Static eye-space knowledge for the life-and-death search (see eyes.pyx)."""
+
+from tactics.board cimport board_t
+
+cdef enum:
+    EYES_ALIVE_OR_UNKNOWN = 0  # area_class: no verdict
+    EYES_DEAD_IF_ATTACKER = 1  # a nakade shape: dead when the attacker moves first
+    EYES_DEAD = 2              # dead whoever moves
+
+cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int gen) noexcept nogil    # verdict on the area of defender stone `start` (stamps it with gen)
+cdef bint eyes_dead(const board_t *b, int attacker, const int *heads, int nheads, int mover, int *stamp, int gen) noexcept nogil    # every area of the target strings is dead with `mover` to move

@@ -1,0 +1,168 @@
+# cython: language_level=3
+"""Eye-space knowledge: when is a surrounded group dead without search?
+
+The *area* of a defender stone: the defender stones and empty points connected to it through
+defender stones and empty points (the flood stops at attacker stones).  Every liberty of the
+group lies in its area, so a group whose area holds a small eye space cannot make two eyes:
+
+- dead whoever moves (EYES_DEAD): one or two connected empty points, or the square four;
+- dead with the attacker to move (EYES_DEAD_IF_ATTACKER, it plays the vital point): the nakade
+  shapes, three connected points (straight or bent three), the pyramid four, the bulky five,
+  the crossed five and the rabbity six.
+
+Shapes are recognised by their adjacency: k points with e adjacent pairs and the largest
+number of neighbours m inside the shape: square four (4, 4), pyramid (4, m = 3), bulky five
+(5, 5), crossed five (5, m = 4), rabbity six (6, 6, m = 4); every other shape gets no verdict.
+
+The verdict holds only when the attacker cannot lose a capturing race around the eye: every
+attacker string next to the area needs at least the shape's liberty count (the moves the
+attacker needs to capture a group with that eye: 1-2 points 2, three 3, four 5, five 8, six 12)
+plus 2 liberties; otherwise no verdict (an attacker string in the eye space, seki, captures).
+
+Start with `eyes_dead`, called by the df-pn search (tactics.solver.evaluate).
+"""
+
+from tactics.board cimport board_t, EMPTY, BORDER, MAX_POINTS, opponent
+
+cdef enum:
+    MAX_EYE = 6                # largest eye space looked at
+    MAX_SINGLES = 24           # single attacker stones next to an area looked at
+
+
+cdef inline int _need(int k) noexcept nogil:
+    """Liberties each attacker string next to an eye space of k points must have."""
+    if k <= 2:
+        return k + 2
+    if k == 3:
+        return 5
+    if k == 4:
+        return 7
+    if k == 5:
+        return 10
+    return 14
+
+
+cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int gen) noexcept nogil:
+    """Verdict on the area of `start` (a defender stone or an empty point of it; every point of
+    the area is stamped with gen): EYES_DEAD, EYES_DEAD_IF_ATTACKER or EYES_ALIVE_OR_UNKNOWN.
+    The eye space: the area's empty points and at most one single attacker stone whose
+    neighbours all lie in the area (a nakade stone); with such a stone the verdict is EYES_DEAD
+    when the space has at most 2 points, or is a killing shape and the stone holds its vital
+    point (the one point with the most neighbours in the space), else none."""
+    cdef int stack[MAX_POINTS]
+    cdef int space[MAX_EYE]
+    cdef int singles[MAX_SINGLES]
+    cdef int top = 0, ne = 0, p, q, k, j, minlibs = 1000, edges = 0, deg, maxdeg = 0
+    cdef int nsingles = 0, inner = 0, vital = 0, nmax = 0
+    cdef int defender = opponent(attacker)
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    stack[top] = start
+    top += 1
+    stamp[start] = gen
+    if b.color[start] == EMPTY:
+        space[ne] = start
+        ne += 1
+    while top > 0:
+        top -= 1
+        p = stack[top]
+        for k in range(4):
+            q = p + d[k]
+            if b.color[q] == attacker:
+                if b.nstones[b.head[q]] == 1:         # maybe a nakade stone: decided below
+                    j = 0
+                    while j < nsingles and singles[j] != q:
+                        j += 1
+                    if j == nsingles:
+                        if nsingles == MAX_SINGLES:
+                            return EYES_ALIVE_OR_UNKNOWN
+                        singles[nsingles] = q
+                        nsingles += 1
+                elif b.libs[b.head[q]] < minlibs:
+                    minlibs = b.libs[b.head[q]]
+                continue
+            if stamp[q] == gen:
+                continue
+            if b.color[q] == EMPTY or b.color[q] == defender:
+                stamp[q] = gen
+                if b.color[q] == EMPTY:
+                    if ne == MAX_EYE:
+                        return EYES_ALIVE_OR_UNKNOWN
+                    space[ne] = q
+                    ne += 1
+                stack[top] = q
+                top += 1
+    if ne == 0:
+        return EYES_ALIVE_OR_UNKNOWN
+    for j in range(nsingles):
+        q = singles[j]
+        for k in range(4):
+            if b.color[q + d[k]] != BORDER and stamp[q + d[k]] != gen:
+                break
+        else:
+            if inner or ne == MAX_EYE:
+                return EYES_ALIVE_OR_UNKNOWN        # two nakade stones, or a space too big
+            inner = q
+            space[ne] = q
+            ne += 1
+            continue
+        if b.libs[q] < minlibs:
+            minlibs = b.libs[q]
+    for k in range(ne):
+        deg = 0
+        for j in range(ne):
+            p = space[k] - space[j]
+            if p == 1 or p == -1 or p == b.W or p == -b.W:
+                deg += 1
+        edges += deg
+        if deg > maxdeg:
+            maxdeg = deg
+            vital = space[k]
+            nmax = 1
+        elif deg == maxdeg:
+            nmax += 1
+        if deg == 0 and ne > 1:
+            return EYES_ALIVE_OR_UNKNOWN            # not one connected eye space
+    edges //= 2
+    if minlibs < _need(ne):
+        return EYES_ALIVE_OR_UNKNOWN
+    if ne <= 2:
+        return EYES_DEAD
+    if not _killing_shape(ne, edges, maxdeg):
+        if ne == 4 and edges == 4 and not inner:
+            return EYES_DEAD                        # square four
+        return EYES_ALIVE_OR_UNKNOWN
+    if not inner:
+        return EYES_DEAD_IF_ATTACKER
+    return EYES_DEAD if inner == vital and nmax == 1 else EYES_ALIVE_OR_UNKNOWN
+
+
+cdef inline bint _killing_shape(int k, int edges, int maxdeg) noexcept nogil:
+    """A connected space of k points with `edges` adjacent pairs and at most maxdeg neighbours
+    per point is a nakade shape (three, pyramid four, bulky / crossed five, rabbity six)."""
+    if k == 3:
+        return True
+    if k == 4:
+        return maxdeg == 3
+    if k == 5:
+        return edges == 5 or (maxdeg == 4 and edges == 4)
+    return k == 6 and maxdeg == 4 and edges == 6
+
+
+cdef bint eyes_dead(const board_t *b, int attacker, const int *heads, int nheads, int mover,
+                    int *stamp, int gen) noexcept nogil:
+    """The target strings (heads, at least one) cannot live: every area is EYES_DEAD, except
+    at most one EYES_DEAD_IF_ATTACKER area when the attacker is to move.  gen: a fresh stamp."""
+    cdef int k, c, nakade = 0
+    if nheads <= 0:
+        return False
+    for k in range(nheads):
+        if stamp[heads[k]] == gen:
+            continue
+        c = area_class(b, attacker, heads[k], stamp, gen)
+        if c == EYES_ALIVE_OR_UNKNOWN:
+            return False
+        if c == EYES_DEAD_IF_ATTACKER:
+            nakade += 1
+    return nakade == 0 or (nakade == 1 and mover == attacker)
+
