@@ -50,7 +50,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.stdint cimport uint64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
-from tactics.board cimport (board_t, Board, board_play_unchecked, board_undo, board_is_legal,
+from tactics.board cimport (board_t, move_t, Board, board_play_unchecked, board_undo, board_is_legal,
                             board_is_suicide, board_captures_of, board_point, board_row,
                             board_col, opponent, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
                             MAX_POINTS, zobrist)
@@ -212,6 +212,17 @@ cdef int _benson_alive(search_t *s) noexcept nogil:
     return 0
 
 
+cdef inline bint _banned_pass(search_t *s) noexcept nogil:
+    """The first of the last two passes was played by a side the ko rule banned from
+    retaking (and not ko_ignore): it passed for want of a ko threat, the opponent passed instead
+    of resolving the ko, and the ban is gone: the two passes do not end the game, the side may
+    retake now.  (Otherwise a ko left open counted as the defender's life: maeda-10k-5k/003,
+    where white's second eye at N1 stands only while the ko is open.)"""
+    cdef move_t *m = &s.b.moves[s.b.n_moves - 2]
+    return (m.ko_before != NO_POINT and m.ko_color_before == m.color
+            and m.color != s.ko_ignore)
+
+
 cdef int evaluate(search_t *s, bint full) noexcept nogil:
     """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown.
     The target group: every defender string standing on a root stone of the group.  Without
@@ -223,7 +234,7 @@ cdef int evaluate(search_t *s, bint full) noexcept nogil:
     nh = _heads(s)
     if nh == 0:
         return 1 if mover == s.attacker else -1
-    if _last_pass(s, 1) and _last_pass(s, 2):
+    if _last_pass(s, 1) and _last_pass(s, 2) and not _banned_pass(s):
         return 1 if mover == s.defender else -1
     h = s.theads[0]
     if mover == s.attacker and nh == 1 and b.libs[h] == 1:
@@ -418,11 +429,26 @@ cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta,
     e.best = best
 
 
-cdef inline bint _on_path(search_t *s, uint64_t key) noexcept nogil:
-    """Key is one of the current line's ancestors (depth 0 .. depth-1)."""
+cdef inline int _cycle_start(search_t *s, uint64_t key) noexcept nogil:
+    """The depth of the current line's ancestor (0 .. depth-1) with this key, or -1."""
     cdef int i
     for i in range(s.depth):
         if s.path[i] == key:
+            return i
+    return -1
+
+
+cdef inline bint _ko_ignore_stuck(search_t *s, int start) noexcept nogil:
+    """The defender, allowed to retake kos at once (ko_ignore), retook in the moves start ..
+    depth-1 that led back to an earlier position: it spent a ko threat on every turn of the
+    cycle while the attacker spent none (its turns were passes or moves elsewhere), so it
+    cannot win that ko: the cycle is an attacker win (maeda-10k-5k/003: the defender's eye
+    at N1 only stands while it keeps retaking)."""
+    cdef int i
+    if s.ko_ignore != s.defender:
+        return False
+    for i in range(start, s.depth):
+        if s.undo[i].forced:
             return True
     return False
 
@@ -441,7 +467,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     cdef board_t *b = s.b
     cdef uint64_t key = _key(s), ck
     cdef tt_entry *e = _probe(s, key)
-    cdef int stride = s.nregion + 1, n, i, c1, r, mover = b.to_move
+    cdef int stride = s.nregion + 1, n, i, c1, r, j, mover = b.to_move
     cdef int *mv = s.moves + s.depth * stride
     cdef uint32_t *cphi = s.cphi + s.depth * stride
     cdef uint32_t *cdelta = s.cdelta + s.depth * stride
@@ -473,9 +499,17 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         r = evaluate(s, False)
         # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
         # position is not really repeated
-        if r == 0 and (s.depth >= DF_MAX_DEPTH or (not s.undo[s.depth - 1].forced and _on_path(s, ck))):
+        if r == 0 and s.depth >= DF_MAX_DEPTH:
             r = 1 if b.to_move == s.defender else -1
             s.path_results += 1
+        elif r == 0 and not s.undo[s.depth - 1].forced:
+            j = _cycle_start(s, ck)
+            if j >= 0:
+                if _ko_ignore_stuck(s, j):
+                    r = 1 if b.to_move == s.attacker else -1
+                else:
+                    r = 1 if b.to_move == s.defender else -1
+                s.path_results += 1
         if r == 1:
             cphi[i] = 0
             cdelta[i] = DF_INF

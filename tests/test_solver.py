@@ -296,6 +296,32 @@ def test_direct_ko_results():
     assert s.result == "win" and s.vertex() == "E5", s.status
 
 
+def test_open_ko_eye_is_no_life():
+    # white's eye at c/d is a ko white can never resolve: after W c captures a black throw-in at
+    # d, connecting at d fills the eye, and black retakes whenever the ban is gone (it needs no
+    # threat; white needs one every time).  With the right side dead (straight three), white is
+    # dead, even to move and with unlimited ko threats.  The old model said "white lives by ko":
+    # black, banned, passed for want of a threat, white passed, and the two passes ended the
+    # search with the ko open (maeda-10k-5k/003, white's eye at N1)
+    board, marks = from_diagram_marks("""
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+X X X X X X X X X
+X X X O O O O O X
+X X c d O f g h X
+""", "black")
+    region = [marks[k] for k in "cdfgh"]
+    target = marks["d"] - 9
+    s = solve(board, "black", target=target, region=region, time_limit=5)
+    assert s.goal == "kill" and s.result == "win", s.status
+    s = solve(board, "white", target=target, region=region, time_limit=5)
+    assert s.goal == "live" and s.result == "fail", s.status
+
+
 def test_eye_space_too_small_is_dead_at_once():
     # two connected empty points and strong surroundings: white to move cannot live, and the
     # eye-space rule (solver._too_small) settles every reply after one ply
