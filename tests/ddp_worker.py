@@ -20,5 +20,7 @@ if __name__ == "__main__":
     trainer = Trainer(config, MarkedMoves(n=200, seed=0), MarkedMoves(n=32, seed=1))
     trainer.train(max_steps=max_steps)
     total = sum(float(p.double().sum()) for p in trainer.net.parameters())
-    print(f"RANK {trainer.dist.rank} EXAMPLES {trainer.progress.examples} SUM {total!r}", flush=True)
+    # one file per rank beside OUT_DIR: the ranks' prints on a shared pipe can interleave mid-line
+    with open(f"{out_dir.rstrip('/')}.rank{trainer.dist.rank}", "w") as f:
+        f.write(f"RANK {trainer.dist.rank} EXAMPLES {trainer.progress.examples} SUM {total!r}\n")
     torch.distributed.destroy_process_group()

@@ -15,13 +15,14 @@ def free_port():
         return s.getsockname()[1]
 
 
-def torchrun(*args):
+def torchrun(out_dir, *args):
     env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=os.getcwd())
     cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2",
-           "--master_addr", "127.0.0.1", "--master_port", str(free_port()), "tests/ddp_worker.py", *args]
+           "--master_addr", "127.0.0.1", "--master_port", str(free_port()), "tests/ddp_worker.py", out_dir, *args]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
     assert r.returncode == 0, r.stdout + r.stderr
-    return dict((int(a), (int(b), c)) for a, b, c in re.findall(r"RANK (\d) EXAMPLES (\d+) SUM (\S+)", r.stdout))
+    text = "".join(open(f"{out_dir}.rank{rank}").read() for rank in (0, 1))
+    return dict((int(a), (int(b), c)) for a, b, c in re.findall(r"RANK (\d) EXAMPLES (\d+) SUM (\S+)", text))
 
 
 @pytest.mark.slow
