@@ -80,6 +80,7 @@ cdef class Board:
     cdef board_t b                               # the position and its history
     cdef int _point(self, object move) except -2    # a Python move (flat, (row, col), GTP, None) as a point
     cdef object _flat(self, int p)                  # a point as a flat index (None for PASS)
+    cdef int _stone(self, object vertex) except -2  # _point of a vertex holding a stone; ValueError otherwise
     cdef str _why_illegal(self, int p, int c, object move)  # the reason board_is_legal said no
 
 # --- life cycle --------------------------------------------------------------------------------

@@ -673,6 +673,12 @@ cdef class Board:
             return None
         return board_row(&self.b, p) * self.b.size + board_col(&self.b, p)
 
+    cdef int _stone(self, object vertex) except -2:
+        cdef int s = self._point(vertex)
+        if s == PASS or self.b.color[s] not in (BLACK, WHITE):
+            raise ValueError(f"no stone at {vertex!r}")
+        return s
+
     # --- state ---
     @property
     def size(self):

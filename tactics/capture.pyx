@@ -551,62 +551,28 @@ cdef capture_params_t _params(dict limits) except *:
     unknown name."""
     cdef capture_params_t p
     capture_default_params(&p)
-    for k, val in limits.items():
-        if k == "max_libs":
-            p.max_libs = val
-        elif k == "max_nodes":
-            p.max_nodes = val
-        elif k == "max_depth":
-            p.max_depth = val
-        elif k == "fourlib_depth":
-            p.fourlib_depth = val
-        elif k == "threelib_depth":
-            p.threelib_depth = val
-        elif k == "twolib_depth":
-            p.twolib_depth = val
-        elif k == "ladder_nodes":
-            p.ladder_nodes = val
-        elif k == "approach_depth":
-            p.approach_depth = val
-        elif k == "narrow_depth":
-            p.narrow_depth = val
-        elif k == "narrow_attack":
-            p.narrow_attack = val
-        elif k == "narrow_defend":
-            p.narrow_defend = val
-        else:
+    cdef dict fields = p                         # Cython converts the struct to a dict and back
+    for k in limits:
+        if k not in fields:
             raise TypeError(f"unknown capture limit {k!r}")
+    fields.update(limits)
+    p = fields
     return p
-
-
-cdef object _flat_or_none(board_t *b, int p):
-    """A point as a flat index, None for PASS / NO_POINT (Python side, GIL held)."""
-    if p == PASS or p == NO_POINT:
-        return None
-    return board_row(b, p) * b.size + board_col(b, p)
-
-
-cdef int _stone_point(Board board, object vertex) except -2:
-    """The point of a Python vertex holding a stone; ValueError otherwise (GIL held)."""
-    cdef int s = board._point(vertex)
-    if s == PASS or board.b.color[s] not in (BLACK, WHITE):
-        raise ValueError(f"no stone at {vertex!r}")
-    return s
 
 
 def capture_attack(Board board, vertex, bint tt=True, **limits):
     """(result, move, nodes): can the string at vertex be captured, its opponent moving first?
     result: FAIL, WIN, KO_A, KO_B (GNU Go's GTP codes 0-3) or UNKNOWN; move a flat index or None."""
-    cdef int s = _stone_point(board, vertex), m = NO_POINT, nodes = 0, r
+    cdef int s = board._stone(vertex), m = NO_POINT, nodes = 0, r
     cdef capture_params_t p = _params(limits)
     r = capture_attack_c(&board.b, s, &p, _TT if tt else NULL, &m, &nodes)   # GIL held: _TT is shared
-    return r, _flat_or_none(&board.b, m), nodes
+    return r, board._flat(m), nodes
 
 
 def capture_defend(Board board, vertex, bint tt=True, **limits):
     """(result, move, nodes): can the string at vertex be saved, its owner moving first?
     (WIN, None, 0) for a string with more than max_libs liberties (GNU Go answers `1 PASS`)."""
-    cdef int s = _stone_point(board, vertex), m = PASS, nodes = 0, r
+    cdef int s = board._stone(vertex), m = PASS, nodes = 0, r
     cdef capture_params_t p = _params(limits)
     r = capture_defend_c(&board.b, s, &p, _TT if tt else NULL, &m, &nodes)   # GIL held: _TT is shared
-    return r, _flat_or_none(&board.b, m), nodes
+    return r, board._flat(m), nodes

@@ -411,19 +411,6 @@ cdef ladder_params_t _params(int max_depth, int max_nodes):
     return p
 
 
-cdef int _stone_point(Board board, object vertex) except -2:
-    cdef int s = board._point(vertex)
-    if s == PASS or board.b.color[s] not in (BLACK, WHITE):
-        raise ValueError(f"no stone at {vertex!r}")
-    return s
-
-
-cdef object _flat_or_none(board_t *b, int p):
-    if p == PASS or p == NO_POINT:
-        return None
-    return board_row(b, p) * b.size + board_col(b, p)
-
-
 cdef list _main_line(Board board, int s, bint attacker_first, ladder_params_t *p):
     """The principal variation on a copy: attacker and defender best moves, alternating."""
     cdef Board work = board.copy()
@@ -442,7 +429,7 @@ cdef list _main_line(Board board, int s, bint attacker_first, ladder_params_t *p
             if n == 1:
                 board_liberties(b, s, &m, 1)
                 if board_is_legal(b, m, a):
-                    seq.append(_flat_or_none(b, m))
+                    seq.append(work._flat(m))
                 break
             r = _attack(&ctx, 0, &m)
         else:
@@ -458,7 +445,7 @@ cdef list _main_line(Board board, int s, bint attacker_first, ladder_params_t *p
         if ctx.aborted or m == NO_POINT or m == PASS or not board_is_legal(b, m, a if attacker else defender):
             break
         board_play_unchecked(b, m, a if attacker else defender)
-        seq.append(_flat_or_none(b, m))
+        seq.append(work._flat(m))
         attacker = not attacker
     return seq
 
@@ -466,28 +453,28 @@ cdef list _main_line(Board board, int s, bint attacker_first, ladder_params_t *p
 def ladder_capture(Board board, vertex, int max_depth=100, int max_nodes=1000, bint sequence=True):
     """(result, move, sequence): can the string at vertex be captured by ladder, its opponent
     moving first?  result is CAPTURED, ESCAPED, KO or UNKNOWN; move a flat index or None."""
-    cdef int s = _stone_point(board, vertex), m = NO_POINT, nodes = 0, r
+    cdef int s = board._stone(vertex), m = NO_POINT, nodes = 0, r
     cdef ladder_params_t p = _params(max_depth, max_nodes)
     with nogil:
         r = ladder_capture_c(&board.b, s, &p, &m, &nodes)
     seq = _main_line(board, s, True, &p) if sequence and r != LADDER_ESCAPED else []
-    return r, _flat_or_none(&board.b, m), seq
+    return r, board._flat(m), seq
 
 
 def ladder_escape(Board board, vertex, int max_depth=100, int max_nodes=1000, bint sequence=True):
     """(result, move, sequence): can the string at vertex escape, its owner moving first?
     ESCAPED with the saving move (None: not in ladder danger), CAPTURED, KO or UNKNOWN."""
-    cdef int s = _stone_point(board, vertex), m = PASS, nodes = 0, r
+    cdef int s = board._stone(vertex), m = PASS, nodes = 0, r
     cdef ladder_params_t p = _params(max_depth, max_nodes)
     with nogil:
         r = ladder_escape_c(&board.b, s, &p, &m, &nodes)
     seq = _main_line(board, s, False, &p) if sequence and m != PASS else []
-    return r, _flat_or_none(&board.b, m), seq
+    return r, board._flat(m), seq
 
 
 def ladder_nodes(Board board, vertex, int max_depth=100, int max_nodes=1000):
     """Moves the capture query at vertex plays (for budget tests and benchmarks)."""
-    cdef int s = _stone_point(board, vertex), m = NO_POINT, nodes = 0
+    cdef int s = board._stone(vertex), m = NO_POINT, nodes = 0
     cdef ladder_params_t p = _params(max_depth, max_nodes)
     with nogil:
         ladder_capture_c(&board.b, s, &p, &m, &nodes)
