@@ -297,11 +297,14 @@ def _fixed_points(size: int, count: int) -> list[int]:
     return sorted(r * size + c for r, c in pts)  # GNU Go's order: top to bottom
 
 
-def _check_handicap(engine, count: str) -> int:
+def _check_handicap(engine, count: str, limit: int | None = None) -> int:
+    """The handicap count, checked: a number from 2 to limit (default: 9 on odd boards of 7 and
+    up, else 4, as for fixed_handicap) on an empty board; GtpFailure otherwise."""
     if not count.isdigit():
         raise GtpFailure("syntax error")
     n = int(count)
-    limit = 9 if engine.board.size % 2 and engine.board.size >= 7 else 4
+    if limit is None:
+        limit = 9 if engine.board.size % 2 and engine.board.size >= 7 else 4
     if n < 2 or n > limit:
         raise GtpFailure("invalid handicap")
     if engine.moves or engine.setup or engine.board.to_array().any():
@@ -309,14 +312,18 @@ def _check_handicap(engine, count: str) -> int:
     return n
 
 
+def place_handicap(engine, points) -> str:
+    """Put black handicap stones on points, white to play; the vertices as GTP answers them."""
+    for p in points:
+        engine.add_setup(BLACK, p)
+    engine.board.to_move = WHITE
+    return " ".join(engine.format_vertex(p) for p in points)
+
+
 @CORE.command("fixed_handicap")
 def fixed_handicap(engine, count):
     n = _check_handicap(engine, count)
-    pts = _fixed_points(engine.board.size, n)
-    for p in pts:
-        engine.add_setup(BLACK, p)
-    engine.board.to_move = WHITE
-    return " ".join(engine.format_vertex(p) for p in pts)
+    return place_handicap(engine, _fixed_points(engine.board.size, n))
 
 
 @CORE.command("set_free_handicap")
@@ -326,9 +333,7 @@ def set_free_handicap(engine, *vertices):
     points = [engine.parse_vertex(v) for v in vertices]
     if len(points) < 2 or None in points or len(set(points)) != len(points):
         raise GtpFailure("bad vertex list")
-    for p in points:
-        engine.add_setup(BLACK, p)
-    engine.board.to_move = WHITE
+    place_handicap(engine, points)
     return ""
 
 

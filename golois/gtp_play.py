@@ -21,7 +21,7 @@ import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE
 
-from golois.gtp import CommandSet, GtpFailure, _fixed_points
+from golois.gtp import CommandSet, GtpFailure, _check_handicap, _fixed_points, place_handicap
 from golois.player import Player, PlayerConfig, TacticsHooks, default_hooks, fallback_policy, network_policy
 from golois.scoring import format_score
 
@@ -164,18 +164,8 @@ def kgs_genmove_cleanup(engine, colour):
 
 @COMMANDS.command("place_free_handicap")
 def place_free_handicap(engine, count):
-    if not count.isdigit():
-        raise GtpFailure("syntax error")
-    n = int(count)
-    if engine.moves or engine.setup or engine.board.to_array().any():
-        raise GtpFailure("board not empty")
-    if n < 2 or n > 9 or (engine.board.size < 7 and n > 4):
-        raise GtpFailure("invalid handicap")
-    points = _fixed_points(engine.board.size, n)
-    for p in points:
-        engine.add_setup(BLACK, p)
-    engine.board.to_move = WHITE
-    return " ".join(engine.format_vertex(p) for p in points)
+    n = _check_handicap(engine, count, limit=9 if engine.board.size >= 7 else 4)
+    return place_handicap(engine, _fixed_points(engine.board.size, n))
 
 
 # ------------------------------------------------------------------------------ scoring
