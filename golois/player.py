@@ -43,12 +43,10 @@ import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE, Board
 
-from tactics.capture import capture_attack
+from tactics.capture import WIN, capture_attack
 
 from golois.scoring import (JudgeConfig, Judgement, enclosed_territory, judge, neighbours,
                             neutral_points)
-
-WIN = 1             # tactics.capture's code for a sure capture
 
 Policy = Callable[[Board, int], np.ndarray]
 """(board, colour to play) -> float32 logits over the size*size points (flat, row 0 at the top)."""
@@ -283,8 +281,7 @@ class Player:
                     if _cuts(board, opp, p, q):
                         answers = [q] if _keeps_two(board, colour, p, q) else libs
                         facts.connect.update(m for m in answers if _keeps_two(board, colour, p, m))
-        cleaned = np.where(verdict.dead, EMPTY, board.to_array()).astype(np.int8)
-        for p in np.flatnonzero(neutral_points(cleaned, self.config.dame_region).ravel() & (stones == EMPTY)):
+        for p in np.flatnonzero(neutral_points(verdict.cleaned, self.config.dame_region).ravel() & (stones == EMPTY)):
             p = int(p)
             if board.is_legal(p, colour) and _keeps_two(board, colour, None, p):
                 facts.dame.add(p)
@@ -298,8 +295,7 @@ class Player:
 
     def territory(self, board: Board, verdict: Judgement) -> np.ndarray:
         """int8 [n*n]: `scoring.enclosed_territory` of the board with the dead stones removed."""
-        cleaned = np.where(verdict.dead, EMPTY, board.to_array()).astype(np.int8)
-        return enclosed_territory(cleaned, verdict.ownership, self.config.settled,
+        return enclosed_territory(verdict.cleaned, verdict.ownership, self.config.settled,
                                   self.config.enclosed_max(board.size)).ravel()
 
     def settled_fraction(self, board: Board, verdict: Judgement) -> float:

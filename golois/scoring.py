@@ -55,6 +55,7 @@ class Judgement:
     score: float                         # area score, black minus white minus komi
     black_wins: float                    # fraction of playouts black won (with komi)
     territory: np.ndarray = field(default=None)  # int8: 1 black area, 2 white area, 0 neutral
+    cleaned: np.ndarray = field(default=None)    # int8: the stones with the dead ones removed
     playouts: int = 0                    # how many playouts the ownership averages
 
     def status(self, flat: int) -> str:
@@ -216,7 +217,7 @@ def judge(board: Board, komi: float, config: JudgeConfig | None = None) -> Judge
     terr, nb_, nw = area(cleaned)
     # dead stones' points go to the area of the colour around them (area() did so: they are empty)
     return Judgement(ownership=own, alive=alive, dead=dead, seki=seki, score=nb_ - nw - komi,
-                     black_wins=black_wins, territory=terr, playouts=cfg.playouts)
+                     black_wins=black_wins, territory=terr, cleaned=cleaned, playouts=cfg.playouts)
 
 
 def neutral_points(stones: np.ndarray, max_region: int) -> np.ndarray:
