@@ -58,6 +58,8 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--endgame-playouts", type=int, default=256,
                    help="playouts in the endgame and for final_score / final_status_list")
     g.add_argument("--temperature", type=float, default=0.0, help="0: best move; >0: sample")
+    g.add_argument("--temperature-moves", type=int, default=0,
+                   help="sample only in the game's first N moves, then play the best move (0: always)")
     g.add_argument("--seed", type=int, default=0)
 
 
@@ -65,7 +67,8 @@ def options_from_args(args) -> PlayerOptions:
     """PlayerOptions from parsed add_player_arguments options."""
     cfg = PlayerConfig(tactics=args.tactics, resign_threshold=args.resign_threshold,
                        resign_margin=args.resign_margin, playouts=args.playouts,
-                       endgame_playouts=args.endgame_playouts, temperature=args.temperature, seed=args.seed)
+                       endgame_playouts=args.endgame_playouts, temperature=args.temperature,
+                       temperature_moves=args.temperature_moves, seed=args.seed)
     return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
                          tactics=args.tactics, config=cfg)
 

@@ -68,6 +68,7 @@ class PlayerConfig:
     playouts: int = 64                   # playouts for the pass/resign estimates before the endgame
     dead_threshold: float = 0.8          # opponent ownership that makes a string dead
     temperature: float = 0.0             # 0: best move; > 0: sample softmax(score / T)
+    temperature_moves: int = 0           # sample only while the game has fewer moves than this (0: always)
     seed: int = 0                        # for sampling and playouts
     # the endgame (Player._endgame): from endgame_fill, after an opponent pass, or in cleanup
     endgame_fill: float = 0.5            # board fill from which the endgame rules apply
@@ -385,7 +386,7 @@ class Player:
             if int(p) not in keep:
                 out[p] = -np.inf
         checks = 0
-        for p in self._order(out):
+        for p in self._order(out, self._temperature(board)):
             if board.repeats(p, colour):
                 continue
             if p in keep or p in facts.dame and abs(own[p]) < cfg.pointless_margin:
@@ -398,7 +399,7 @@ class Player:
         why = f"no useful move among the policy's best {checks}" if checks else "every move lies in settled area"
         answer = self._answer(board, colour, scores, facts, ("rescue", "connect", "dame"), why)
         if answer.move is None and margin < 0:   # behind: a pass concedes, so play on where it is open
-            for p in self._order(out):
+            for p in self._order(out, self._temperature(board)):
                 if abs(own[p]) < cfg.pointless_margin and not board.repeats(p, colour):
                     return Decision(p, reason=f"behind by {-margin:.1f}: playing on in unsettled area", scores=out)
         return answer
@@ -412,19 +413,26 @@ class Player:
                 return Decision(max(moves, key=lambda p: scores[p]), reason=kind.replace("_", " "), scores=scores)
         return Decision(None, reason=why_pass, scores=scores)
 
-    def _order(self, scores: np.ndarray) -> list[int]:
+    def _temperature(self, board: Board) -> float:
+        """The sampling temperature at this point of the game (0: play the best move)."""
+        cfg = self.config
+        if cfg.temperature_moves and board.move_count >= cfg.temperature_moves:
+            return 0.0
+        return cfg.temperature
+
+    def _order(self, scores: np.ndarray, temperature: float = 0.0) -> list[int]:
         """Finite-score moves, best first (Gumbel-perturbed when sampling)."""
         order = np.flatnonzero(np.isfinite(scores))
         if order.size == 0:
             return []
-        if self.config.temperature > 0:
-            z = scores[order] / self.config.temperature + self.rng.gumbel(size=order.size)  # Gumbel-max sampling
+        if temperature > 0:
+            z = scores[order] / temperature + self.rng.gumbel(size=order.size)  # Gumbel-max sampling
             return [int(p) for p in order[np.argsort(-z, kind="stable")]]
         return [int(p) for p in order[np.argsort(-scores[order], kind="stable")]]
 
     def _pick(self, board: Board, colour: int, scores: np.ndarray) -> int | None:
         """Best (or sampled) finite-score move that is no superko repeat; None if none."""
-        for p in self._order(scores):
+        for p in self._order(scores, self._temperature(board)):
             if not board.repeats(int(p), colour):
                 return int(p)
         return None

@@ -124,6 +124,18 @@ def test_pick_skips_superko_repeats():
     assert player._pick(_RepeatingBoard(), BLACK, scores) == 2
 
 
+def test_temperature_samples_only_in_the_first_moves():
+    scores = np.linspace(0.0, 1.0, 81).astype(np.float32)     # best move: the last point
+    opening, later = Board(9), Board(9)
+    later.play_many([0, 1, 2, 3])
+    picks = {}
+    for seed in range(20):
+        player = Player(config=PlayerConfig(temperature=5.0, temperature_moves=4, seed=seed))
+        picks.setdefault("opening", set()).add(player._pick(opening, BLACK, scores))
+        picks.setdefault("later", set()).add(player._pick(later, BLACK, scores))
+    assert len(picks["opening"]) > 5 and picks["later"] == {80}
+
+
 def test_ladder_hook_is_applied_through_the_adjust_function():
     b = Board(9)
     calls = {}
