@@ -54,6 +54,7 @@ cdef struct search_t:
     int depth                  # plies below the root
     uint64_t path[DF_MAX_DEPTH + 2]   # keys of the nodes on the current line
     undo_t undo[DF_MAX_DEPTH + 2]
+    int killer[DF_MAX_DEPTH + 2]   # per depth: the last move that proved a win for the side to move (tried first among ties)
     int *moves                 # per-depth move buffers, stride = nregion + 1
     uint32_t *cphi             # per-depth children proof numbers
     uint32_t *cdelta           # per-depth children disproof numbers

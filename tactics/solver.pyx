@@ -27,8 +27,9 @@ win; a string of the group Benson-alive = defender win
 (Benson runs on the region only when every defender stone lies in it).  The eye-space, escape
 and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
 first expands a node, not on every child it generates (the cheap tests still run there).
-Move ordering (children are tried in that order on ties): captures, liberties of the target,
-escapes from atari, points next to many empty points; self-ataris last but kept (throw-ins).
+Move ordering (children are tried in that order on ties): the killer (the move that last proved
+a win at the same depth), captures, liberties of the target, escapes from atari, points next to
+many empty points; self-ataris last but kept (throw-ins).
 
 Ko: the board bans the immediate recapture (simple ko).  `ko_ignore` names a colour that may
 retake a ko at once, as if it had an unlimited supply of ko threats that the opponent answers.
@@ -56,6 +57,10 @@ from tactics.board cimport (board_t, move_t, Board, board_play_unchecked, board_
                             MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson
 from tactics.eyes cimport eyes_dead
+
+cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
+                                # (killer heuristic; vie.tst at 2 s: same 31/53, 10-60% fewer nodes
+                                # on the solved tests, e.g. 8: 43849 -> 18210, 5: 964062 -> 730230)
 
 cdef uint64_t side_key[3]
 cdef uint64_t ko_key[MAX_POINTS]
@@ -379,6 +384,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         if s.reach and not _in_focus(s, p):
             continue
         sc = _score(s, p, c)
+        if p == s.killer[s.depth]:
+            sc += KILLER_BONUS
         j = n
         while j > 0 and scores[j - 1] < sc:
             scores[j] = scores[j - 1]
@@ -526,6 +533,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth -= 1
         _unplay(s)
         if cdelta[i] == 0:                      # a move that wins at once
+            s.killer[s.depth] = mv[i]
             if s.path_results == hits0:
                 _store(s, key, 0, DF_INF, mv[i])
             else:
@@ -566,6 +574,8 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth -= 1
         _unplay(s)
         _check_limits(s)
+    if phi == 0:
+        s.killer[s.depth] = mv[c1]
     if (phi != 0 and delta != 0) or s.path_results == hits0:
         _store(s, key, phi, delta, mv[c1])
     elif phi == 0:
@@ -707,6 +717,8 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.aborted = 0
     s.ko_seen = 1 if b.ko != NO_POINT else 0       # a ko already banned at the root counts
     s.path_results = 0
+    for i in range(DF_MAX_DEPTH + 2):
+        s.killer[i] = 0
     s.iters = 0
     s.depth = 0
     t0 = _now()
