@@ -19,7 +19,13 @@ attacker string next to the area needs at least the shape's liberty count (the m
 attacker needs to capture a group with that eye: 1-2 points 2, three 3, four 5, five 8, six 12)
 plus 2 liberties; otherwise no verdict (an attacker string in the eye space, seki, captures).
 
-Start with `eyes_dead`, called by the df-pn search (tactics.solver.evaluate).
+The other way round, `eyes_alive`: a defender string whose enclosed empty areas (touching no
+other stone, at most MAX_ENCLOSED points) give it two eyes lives: an area of at most 3 points
+or of a killing shape gives 1 eye, a bigger one 2 (straight / bent four, the other fives and
+sixes, 7 points or more).  Benson misses these when an area has points that are not liberties.
+Attacker stones inside an area void it (no verdict).
+
+Start with `eyes_dead` and `eyes_alive`, called by the df-pn search (tactics.solver).
 """
 
 from tactics.board cimport board_t, EMPTY, BORDER, MAX_POINTS, opponent
@@ -166,3 +172,83 @@ cdef bint eyes_dead(const board_t *b, int attacker, const int *heads, int nheads
             nakade += 1
     return nakade == 0 or (nakade == 1 and mover == attacker)
 
+
+
+# ------------------------------------------------------------------------------ two eyes
+
+cdef enum:
+    MAX_ENCLOSED = 20          # larger empty areas are open space, not eyes
+
+
+cdef int _area_eyes(const board_t *b, int start, int head, int *stamp, int gen) noexcept nogil:
+    """Eyes that the empty area of `start` (empty points connected through empty points; every
+    point stamped with gen) gives the string with head `head`: 0 when a stone of another string
+    touches the area or it has more than MAX_ENCLOSED points, else 1 for at most 3 points or a
+    killing shape (square four, pyramid four, bulky / crossed five, rabbity six), else 2."""
+    cdef int stack[MAX_POINTS]
+    cdef int space[MAX_ENCLOSED]
+    cdef int top = 0, ne = 0, p, q, k, j, deg, edges = 0, maxdeg = 0, ok = 1
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    stamp[start] = gen
+    stack[top] = start
+    top += 1
+    while top > 0:                                  # the whole area is stamped, even when big
+        top -= 1
+        p = stack[top]
+        if ne < MAX_ENCLOSED:
+            space[ne] = p
+        ne += 1
+        for k in range(4):
+            q = p + d[k]
+            if b.color[q] == EMPTY:
+                if stamp[q] != gen:
+                    stamp[q] = gen
+                    stack[top] = q
+                    top += 1
+            elif b.color[q] != BORDER and b.head[q] != head:
+                ok = 0
+    if not ok or ne > MAX_ENCLOSED:
+        return 0
+    if ne <= 3:
+        return 1
+    if ne >= 7:
+        return 2
+    for k in range(ne):
+        deg = 0
+        for j in range(ne):
+            p = space[k] - space[j]
+            if p == 1 or p == -1 or p == b.W or p == -b.W:
+                deg += 1
+        edges += deg
+        if deg > maxdeg:
+            maxdeg = deg
+    edges //= 2
+    if _killing_shape(ne, edges, maxdeg) or (ne == 4 and edges == 4):
+        return 1
+    return 2
+
+
+cdef bint eyes_alive(const board_t *b, const int *heads, int nheads, int *stamp, int gen) noexcept nogil:
+    """One of the target strings (heads) has two eyes: the empty areas next to it that touch no
+    other stone (at most MAX_ENCLOSED points each) give it at least 2 eyes by _area_eyes.  Such a
+    string lives: the opponent cannot fill the areas (each is an eye whatever it plays inside,
+    and the string has no other string to lose).  gen: a fresh stamp."""
+    cdef int j, k, h, p, q, eyes
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for j in range(nheads):
+        h = heads[j]
+        eyes = 0
+        p = h
+        while True:
+            for k in range(4):
+                q = p + d[k]
+                if b.color[q] == EMPTY and stamp[q] != gen:
+                    eyes += _area_eyes(b, q, h, stamp, gen)
+                    if eyes >= 2:
+                        return True
+            p = b.next[p]
+            if p == h:
+                break
+    return False

@@ -23,6 +23,8 @@ Knowledge at each node (`evaluate`): group captured = attacker win; a group of o
 atari with the attacker to move and the capture legal = attacker win; every area of the group
 with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade shapes) = attacker win; optionally (owl) a string of the group
 with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
+win; a string of the group with two eyes in enclosed empty areas (`eyes_alive`, tactics.eyes:
+big or living-shape areas that Benson does not see; vie.tst at 2 s: 31 -> 32/53) = defender
 win; a string of the group Benson-alive = defender win
 (Benson runs on the region only when every defender stone lies in it).  The eye-space, escape
 and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
@@ -56,7 +58,7 @@ from tactics.board cimport (board_t, move_t, Board, board_play_unchecked, board_
                             board_col, opponent, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
                             MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson
-from tactics.eyes cimport eyes_dead
+from tactics.eyes cimport eyes_dead, eyes_alive
 
 cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
                                 # (killer heuristic; vie.tst at 2 s: same 31/53, 10-60% fewer nodes
@@ -262,7 +264,7 @@ cdef int evaluate(search_t *s, bint full) noexcept nogil:
 
 
 cdef int _slow_knowledge(search_t *s) noexcept nogil:
-    """The costlier half of evaluate (needs _heads): eye space, escapes, Benson."""
+    """The costlier half of evaluate (needs _heads): eye space, escapes, two eyes, Benson."""
     cdef int mover = s.b.to_move, j, nh = s.ntheads
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
         return 1 if mover == s.attacker else -1
@@ -274,6 +276,9 @@ cdef int _slow_knowledge(search_t *s) noexcept nogil:
         for j in range(nh):
             if _libs_outside(s, s.theads[j]) >= s.escape_out:
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
+    s.gen += 1
+    if s.depth > 0 and eyes_alive(s.b, s.theads, nh, s.stamp, s.gen):
+        return 1 if mover == s.defender else -1           # two eyes (tactics.eyes)
     return _benson_alive(s)
 
 
