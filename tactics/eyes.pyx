@@ -181,34 +181,40 @@ cdef enum:
 
 
 cdef int _area_eyes(const board_t *b, int start, int head, int *stamp, int gen) noexcept nogil:
-    """Eyes that the empty area of `start` (empty points connected through empty points; every
-    point stamped with gen) gives the string with head `head`: 0 when a stone of another string
-    touches the area or it has more than MAX_ENCLOSED points, else 1 for at most 3 points or a
-    killing shape (square four, pyramid four, bulky / crossed five, rabbity six), else 2."""
-    cdef int stack[MAX_POINTS]
+    """Eyes that the empty area of `start` (empty points connected through empty points) gives
+    the string with head `head`: 0 when a stone of another string touches the area, it has more
+    than MAX_ENCLOSED points or it meets a point stamped gen (an area given up before), else 1
+    for at most 3 points or a killing shape (square four, pyramid four, bulky / crossed five,
+    rabbity six), else 2.  The flood stops early (at most MAX_ENCLOSED points); the points it
+    saw are stamped gen (gen + 1 while it runs)."""
     cdef int space[MAX_ENCLOSED]
-    cdef int top = 0, ne = 0, p, q, k, j, deg, edges = 0, maxdeg = 0, ok = 1
+    cdef int ne = 0, i = 0, p, q, k, j, deg, edges = 0, maxdeg = 0, ok = 1, col
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    stamp[start] = gen
-    stack[top] = start
-    top += 1
-    while top > 0:                                  # the whole area is stamped, even when big
-        top -= 1
-        p = stack[top]
-        if ne < MAX_ENCLOSED:
-            space[ne] = p
-        ne += 1
+    stamp[start] = gen + 1
+    space[ne] = start
+    ne += 1
+    while i < ne and ok:
+        p = space[i]
+        i += 1
         for k in range(4):
             q = p + d[k]
-            if b.color[q] == EMPTY:
-                if stamp[q] != gen:
-                    stamp[q] = gen
-                    stack[top] = q
-                    top += 1
-            elif b.color[q] != BORDER and b.head[q] != head:
+            col = b.color[q]
+            if col == EMPTY:
+                if stamp[q] == gen + 1:
+                    continue
+                if stamp[q] == gen or ne == MAX_ENCLOSED:
+                    ok = 0                          # part of an area given up, or too big
+                    break
+                stamp[q] = gen + 1
+                space[ne] = q
+                ne += 1
+            elif col != BORDER and b.head[q] != head:
                 ok = 0
-    if not ok or ne > MAX_ENCLOSED:
+                break
+    for j in range(ne):
+        stamp[space[j]] = gen
+    if not ok:
         return 0
     if ne <= 3:
         return 1
@@ -233,7 +239,8 @@ cdef bint eyes_alive(const board_t *b, const int *heads, int nheads, int *stamp,
     """One of the target strings (heads) has two eyes: the empty areas next to it that touch no
     other stone (at most MAX_ENCLOSED points each) give it at least 2 eyes by _area_eyes.  Such a
     string lives: the opponent cannot fill the areas (each is an eye whatever it plays inside,
-    and the string has no other string to lose).  gen: a fresh stamp."""
+    and the string has no other string to lose).  gen: a fresh stamp; gen + 1 is used too (the
+    caller's counter must pass it)."""
     cdef int j, k, h, p, q, eyes
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W

@@ -276,8 +276,8 @@ cdef int _slow_knowledge(search_t *s) noexcept nogil:
         for j in range(nh):
             if _libs_outside(s, s.theads[j]) >= s.escape_out:
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
-    s.gen += 1
-    if s.depth > 0 and eyes_alive(s.b, s.theads, nh, s.stamp, s.gen):
+    s.gen += 2                                      # eyes_alive stamps gen - 1 and gen
+    if s.depth > 0 and eyes_alive(s.b, s.theads, nh, s.stamp, s.gen - 1):
         return 1 if mover == s.defender else -1           # two eyes (tactics.eyes)
     return _benson_alive(s)
 
