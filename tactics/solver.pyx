@@ -399,6 +399,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         scores[j] = sc
         out[j] = p
         n += 1
+    if s.width and n > s.width and s.depth > 0:
+        n = s.width                                 # selective search (dfpn width=)
     out[n] = PASS
     return n + 1
 
@@ -641,12 +643,14 @@ cdef class _Search:
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
-         int escape_out=0):
+         int escape_out=0, int width=0):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
     more stones of the target group (flat; the attacker must capture every one); region:
-    flat points where moves may be played.  Returns a dict: value (1 the side to move wins, -1
+    flat points where moves may be played.  width > 0: below the root, only the `width` best
+    moves by the move ordering (and the pass) are searched: not a proof any more, a selective
+    search as GNU Go's owl (gen_moves).  Returns a dict: value (1 the side to move wins, -1
     loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves), pv (flat
     moves), nodes, seconds, ko_seen."""
     cdef _Search S = _Search()
@@ -687,6 +691,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.reach = reach
     s.escape_libs = escape_libs
     s.escape_out = escape_out
+    s.width = width
     s.inreg = <unsigned char *>calloc(MAX_POINTS, 1)
     if s.inreg == NULL:
         raise MemoryError()

@@ -537,3 +537,15 @@ h i j O X . . . .
     r = S.dfpn(board, BLACK, group[0], list(marks.values()), targets=group, time_limit=5)
     assert r["value"] == 1, r
     assert r["nodes"] <= 100, r         # 12738 without the two-eyes test
+
+
+def test_selective_width_searches_fewer_moves():
+    # width=2: below the root only the 2 best moves per node (owl's selective search): far
+    # fewer nodes, and no proof any more (here it misses the rabbity six's kill at d)
+    board, marks = corner(RABBITY_SIX)
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    full = solve(board, "black", target=target, region=region, time_limit=10)
+    narrow = solve(board, "black", target=target, region=region, time_limit=10, width=2)
+    assert full.result == "win" and full.move == marks["d"], full.status
+    assert narrow.result in ("win", "fail") and narrow.nodes < full.nodes / 2, narrow.status
