@@ -27,6 +27,7 @@ class SolverConfig:
     max_nodes: int = 10 ** 8        # positions per search
     escape_libs: int = 0            # owl: a target with this many liberties has escaped (lives); 0 = off (measured on vie.tst at 2 s: 0 -> 29/53, 6 -> 25/53)
     escape_out: int = 2             # owl: a target string with this many liberties outside the region has escaped (lives); vie.tst at 2 s: 0 -> 29/53, 1 -> 31, 2 -> 31
+    width: int = 10                 # owl: below the root only the 10 best moves per node, as GNU Go's owl (selective, not a proof); 0 = every move.  vie.tst at 2 s, in-process (root full width): 0 -> 32/53, 5 -> 28, 6 -> 32, 7 -> 31, 8 -> 35, 9 -> 33, 10 -> 35, 12 -> 33 (3, 9, 13 solved; the rest moves with time noise); through GTP 34/53
     group: object = False           # owl goal (tactics.problem.solve group=): False = the target string (vie.tst at 2 s: False 29/53, "live" 27/53, and with escape_out 2: False 31, "live" 30: the linked group lets owl_defend 11 and 12 "live" with S5)
 
 
@@ -56,7 +57,8 @@ def _owl(engine, vertex, attack: bool):
     try:
         sol = solve(engine.board, mover, target=flat, time_limit=_time(engine),
                     max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs,
-                    group=config(engine).group, escape_out=config(engine).escape_out)
+                    group=config(engine).group, escape_out=config(engine).escape_out,
+                    width=config(engine).width)
     except ProblemError as e:
         raise GtpFailure(str(e)) from None
     return sol

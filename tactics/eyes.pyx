@@ -19,7 +19,13 @@ attacker string next to the area needs at least the shape's liberty count (the m
 attacker needs to capture a group with that eye: 1-2 points 2, three 3, four 5, five 8, six 12)
 plus 2 liberties; otherwise no verdict (an attacker string in the eye space, seki, captures).
 
-Start with `eyes_dead`, called by the df-pn search (tactics.solver.evaluate).
+The other way round, `eyes_alive`: a defender string whose enclosed empty areas (touching no
+other stone, at most MAX_ENCLOSED points) give it two eyes lives: an area of at most 3 points
+or of a killing shape gives 1 eye, a bigger one 2 (straight / bent four, the other fives and
+sixes, 7 points or more).  Benson misses these when an area has points that are not liberties.
+Attacker stones inside an area void it (no verdict).
+
+Start with `eyes_dead` and `eyes_alive`, called by the df-pn search (tactics.solver).
 """
 
 from tactics.board cimport board_t, EMPTY, BORDER, MAX_POINTS, opponent
@@ -166,3 +172,90 @@ cdef bint eyes_dead(const board_t *b, int attacker, const int *heads, int nheads
             nakade += 1
     return nakade == 0 or (nakade == 1 and mover == attacker)
 
+
+
+# ------------------------------------------------------------------------------ two eyes
+
+cdef enum:
+    MAX_ENCLOSED = 20          # larger empty areas are open space, not eyes
+
+
+cdef int _area_eyes(const board_t *b, int start, int head, int *stamp, int gen) noexcept nogil:
+    """Eyes that the empty area of `start` (empty points connected through empty points) gives
+    the string with head `head`: 0 when a stone of another string touches the area, it has more
+    than MAX_ENCLOSED points or it meets a point stamped gen (an area given up before), else 1
+    for at most 3 points or a killing shape (square four, pyramid four, bulky / crossed five,
+    rabbity six), else 2.  The flood stops early (at most MAX_ENCLOSED points); the points it
+    saw are stamped gen (gen + 1 while it runs)."""
+    cdef int space[MAX_ENCLOSED]
+    cdef int ne = 0, i = 0, p, q, k, j, deg, edges = 0, maxdeg = 0, ok = 1, col
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    stamp[start] = gen + 1
+    space[ne] = start
+    ne += 1
+    while i < ne and ok:
+        p = space[i]
+        i += 1
+        for k in range(4):
+            q = p + d[k]
+            col = b.color[q]
+            if col == EMPTY:
+                if stamp[q] == gen + 1:
+                    continue
+                if stamp[q] == gen or ne == MAX_ENCLOSED:
+                    ok = 0                          # part of an area given up, or too big
+                    break
+                stamp[q] = gen + 1
+                space[ne] = q
+                ne += 1
+            elif col != BORDER and b.head[q] != head:
+                ok = 0
+                break
+    for j in range(ne):
+        stamp[space[j]] = gen
+    if not ok:
+        return 0
+    if ne <= 3:
+        return 1
+    if ne >= 7:
+        return 2
+    for k in range(ne):
+        deg = 0
+        for j in range(ne):
+            p = space[k] - space[j]
+            if p == 1 or p == -1 or p == b.W or p == -b.W:
+                deg += 1
+        edges += deg
+        if deg > maxdeg:
+            maxdeg = deg
+    edges //= 2
+    if _killing_shape(ne, edges, maxdeg) or (ne == 4 and edges == 4):
+        return 1
+    return 2
+
+
+cdef bint eyes_alive(const board_t *b, const int *heads, int nheads, int *stamp, int gen) noexcept nogil:
+    """One of the target strings (heads) has two eyes: the empty areas next to it that touch no
+    other stone (at most MAX_ENCLOSED points each) give it at least 2 eyes by _area_eyes.  Such a
+    string lives: the opponent cannot fill the areas (each is an eye whatever it plays inside,
+    and the string has no other string to lose).  gen: a fresh stamp; gen + 1 is used too (the
+    caller's counter must pass it)."""
+    cdef int j, k, h, p, q, eyes
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for j in range(nheads):
+        h = heads[j]
+        eyes = 0
+        p = h
+        while True:
+            for k in range(4):
+                q = p + d[k]
+                if b.color[q] == EMPTY and stamp[q] != gen:
+                    eyes += _area_eyes(b, q, h, stamp, gen)
+                    if eyes >= 2:
+                        return True
+            p = b.next[p]
+            if p == h:
+                break
+    return False

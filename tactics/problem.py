@@ -228,9 +228,11 @@ def infer(board: Board, margin: int = 1, far: int = 3):
     return attacker, target_string[0], region, wall, [r * n + c for r, c in dstones]
 
 
-def group_region(board: Board, target: int, distance: int = 2, max_stones: int = 30):
+def group_region(board: Board, target: int, distance: int = 2, max_stones: int = 30,
+                 weak_libs: int = 3):
     """Region for a given target on a full board: the points within `distance` (Manhattan) of
-    the target's group (`linked_group`)."""
+    the target's group (`linked_group`), and the liberties of the opponent strings next to the
+    group with at most `weak_libs` liberties."""
     n = board.size
     group = linked_group(board, target, max_stones)
     region = set()
@@ -241,6 +243,20 @@ def group_region(board: Board, target: int, distance: int = 2, max_stones: int =
                 rr, cc = r + dr, c + dc
                 if abs(dr) + abs(dc) <= distance and 0 <= rr < n and 0 <= cc < n:
                     region.add(rr * n + cc)
+    # the liberties of the opponent strings next to the group that may be captured, wherever
+    # they lie (vie.tst 48: R19 lives by then capturing at T19, 3 steps from the group; 30 -> 31
+    # of 53 at 2 s; a region of distance 3 instead: 26)
+    color = board.get(target)
+    seen = set()
+    for p in group:
+        r, c = divmod(p, n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            q = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and board.get(q) == 3 - color and q not in seen:
+                string = board.string(q)
+                seen.update(string)
+                if board.liberties(q) <= weak_libs:
+                    region.update(board.liberty_points(q))
     return sorted(region)
 
 
@@ -336,7 +352,8 @@ def _check_legal_setup(board: Board):
 
 def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int = 10 ** 8,
           time_limit: float = 10.0, frame: bool = True, tt_bits: int = 22, reach=None,
-          escape_libs: int = 0, group="live", escape_out: int = 0, verify: bool = True) -> Solution:
+          escape_libs: int = 0, group="live", escape_out: int = 0, verify: bool = True,
+          width: int = 0) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -346,7 +363,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     inferred or group region, 0 for a region given by the caller.  escape_libs: a target
     with this many liberties counts as escaped, a defender win (owl on a full board); 0 = off.
     escape_out: a target string with this many liberties outside the region has escaped (owl);
-    0 = off.
+    0 = off.  width: below the root, only this many best moves per node (tactics.solver.dfpn;
+    a selective search, not a proof; owl); 0 = every move.
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
     defender stone of an inferred problem / `linked_group` of a given target (owl), "linked" =
@@ -372,7 +390,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     deadline = t0 + time_limit
     ko_checked = True
     first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * FIRST_SHARE, tt_bits, reach,
-                         escape_libs, targets, escape_out)
+                         escape_libs, targets, escape_out, width)
     nodes = first["nodes"]
     chosen = first
     if first["value"] == 0:
@@ -383,7 +401,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
         ignore = 3 - mover if first["value"] == 1 else mover
         second = _solver.dfpn(b, attacker, target, region, ignore, max(max_nodes - nodes, 1),
                               max(deadline - time.monotonic(), 0.01), tt_bits, reach, escape_libs,
-                              targets, escape_out)
+                              targets, escape_out, width)
         nodes += second["nodes"]
         ko_checked = second["value"] != 0
         if first["value"] == 1:
@@ -407,7 +425,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                 check = _solver.dfpn(b, attacker, target if b.get(target) != EMPTY else next(
                     (t for t in gtargets if b.get(t) != EMPTY), target), region, 0, max_nodes,
                     max(min(left, VERIFY_SHARE * time_limit), 0.01), tt_bits, reach, escape_libs,
-                    [t for t in gtargets if b.get(t) != EMPTY], escape_out) \
+                    [t for t in gtargets if b.get(t) != EMPTY], escape_out, width) \
                     if any(b.get(t) != EMPTY for t in gtargets) else {"value": -1, "nodes": 0}
             finally:
                 b.undo()
@@ -415,7 +433,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
             if check["value"] == 1:         # the defender lives after our move: search the group
                 again = solve(board, mover, target_arg, region_arg, max_nodes,
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
-                              escape_libs, True, escape_out)
+                              escape_libs, True, escape_out, width=width)
                 again.nodes += nodes
                 again.seconds = time.monotonic() - t0
                 return again

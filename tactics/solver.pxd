@@ -33,6 +33,7 @@ cdef struct search_t:
     int theads[DF_MAX_TARGETS] # heads of the defender strings now on target points (_heads)
     int ntheads
     int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
+    int width                  # > 0: at most this many moves per node (and the pass)
     int escape_out             # 1: a target string with a liberty outside the region has escaped (owl mode)
     unsigned char *inreg       # 1 on the region's points
     int ko_ignore              # colour allowed to retake a ko at once (unlimited threats), or 0
@@ -54,6 +55,7 @@ cdef struct search_t:
     int depth                  # plies below the root
     uint64_t path[DF_MAX_DEPTH + 2]   # keys of the nodes on the current line
     undo_t undo[DF_MAX_DEPTH + 2]
+    int killer[DF_MAX_DEPTH + 2]   # per depth: the last move that proved a win for the side to move (tried first among ties)
     int *moves                 # per-depth move buffers, stride = nregion + 1
     uint32_t *cphi             # per-depth children proof numbers
     uint32_t *cdelta           # per-depth children disproof numbers

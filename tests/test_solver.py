@@ -518,3 +518,34 @@ def test_kill_checked_against_the_whole_group():
     assert s.goal == "kill" and s.move == marks["a"] and s.result in ("win", "ko_a"), s.status
     string_only = solve(board, "black", time_limit=10, verify=False)
     assert string_only.move == marks["b"] and string_only.result == "win"
+
+
+def test_two_eyes_in_a_big_enclosed_area():
+    # white's one string encloses the 3 x 3 corner: its centre e is no liberty, so Benson does
+    # not see the life, but the area gives two eyes (tactics.eyes.eyes_alive): after any white
+    # move that keeps the area empty (f), black to move is lost at its first visit
+    from tactics import solver as S
+    board, marks = corner("""
+. . . . . . . . f
+X X X X X . . . .
+O O O O X . . . .
+a b c O X . . . .
+d e g O X . . . .
+h i j O X . . . .
+""", "white")
+    group = [p for p in range(81) if board.get(p) == WHITE]
+    r = S.dfpn(board, BLACK, group[0], list(marks.values()), targets=group, time_limit=5)
+    assert r["value"] == 1, r
+    assert r["nodes"] <= 100, r         # 12738 without the two-eyes test
+
+
+def test_selective_width_searches_fewer_moves():
+    # width=2: below the root only the 2 best moves per node (owl's selective search): far
+    # fewer nodes, and no proof any more (here it misses the rabbity six's kill at d)
+    board, marks = corner(RABBITY_SIX)
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    full = solve(board, "black", target=target, region=region, time_limit=10)
+    narrow = solve(board, "black", target=target, region=region, time_limit=10, width=2)
+    assert full.result == "win" and full.move == marks["d"], full.status
+    assert narrow.result in ("win", "fail") and narrow.nodes < full.nodes / 2, narrow.status
