@@ -28,7 +28,15 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    sides (a one-stone-thick ring whose liberties lie outside the region and are never played),
    so that the defender cannot escape and the attacker's wall cannot be captured.  The wall
    then grows inwards over the empty points of the box that are at least 3 points (Manhattan) from every defender stone and connected through such points to an open side,
-   so the defender keeps about two lines of room around its stones (see `infer`).
+   so the defender keeps about two lines of room around its stones (see `infer`).  The grown
+   wall is the cause of several wrong answers (it fills first-line points the defender needs:
+   ishigure-basic/011 T17, maeda-10k-5k/017 S19-T19, maeda-5k-1k/001 A7, and gives the
+   attacker a free liberty-filling stone in races: maeda-5k-1k/013 T13), but more room costs
+   more than it fixes at 3 s (first 30 per collection, 86 right with this wall, same machine
+   and day): first-line points kept empty up to distance 3, 85 (maeda-10k-5k 003/017/020
+   right, three ishigure-basic and maeda-5k-1k time-outs); also 3 points from every attacker
+   stone touching the defender, 80; the same for those with at most 2 liberties only, 1 fewer
+   on the 28 problems whose frame changes.
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
@@ -52,9 +60,15 @@ on the 39 problems of the first 30 per collection answered "unknown" at 3 s: 6 r
 (maeda-10k-5k/013 proved, ishida-dan/013 and maeda-5k-1k/019 better guesses); at 3 s on all
 150: 83 against 86 right, within the run-to-run spread of wall-clock limits on a loaded
 machine (unknown guesses that were right became wrong proofs with the ko unchecked: ishida-dan
-003/030, fujisawa-advanced/125).  Results, for the player to move, in GNU Go's terms: "win" (even if the opponent has unlimited ko threats), "ko_a" (wins the ko fight in
-which the opponent must find the first threat: wins if nobody has threats), "ko_b" (wins only
-with unlimited threats of its own: it must find the first threat), "fail", "unknown" (limits).
+003/030, fujisawa-advanced/125).  Tried and left out (3 s, the same 150, 86 right before the
+resume): the search against ko threats first, then the simple rule for ko_a and a third search
+for ko_b, 82 (more time-outs; the ko_b answers of fujisawa-advanced 100/110 lost); a table of
+2^24 entries instead of 2^22, 83.
+
+Results, for the player to move, in GNU Go's terms: "win" (even if the opponent has unlimited
+ko threats), "ko_a" (wins the ko fight in which the opponent must find the first threat: wins
+if nobody has threats), "ko_b" (wins only with unlimited threats of its own: it must find the
+first threat), "fail", "unknown" (limits).
 `Solution.status` says it in words ("white lives in seki", "black kills by ko ...").
 An open ko is no life (tactics.solver): two passes do not end a search when the first was a
 pass for want of a threat under a ko ban, and with unlimited threats for the defender a cycle
