@@ -58,8 +58,9 @@ first search unfinished at FIRST_SHARE goes on from its table with the time kept
 finishes with a ko seen and no time left, the ko is not checked (`ko_checked` false).  At 10 s
 on the 39 problems of the first 30 per collection answered "unknown" at 3 s: 6 right against 3
 (maeda-10k-5k/013 proved, ishida-dan/013 and maeda-5k-1k/019 better guesses); at 3 s on all
-150: 83 against 86 right, within the run-to-run spread of wall-clock limits on a loaded
-machine (unknown guesses that were right became wrong proofs with the ko unchecked: ishida-dan
+150: 83 against 86 right in process, and 83 against 87 with bench/tsumego_bench.py (the same
+day, the machine more loaded during the later run), within or near the run-to-run spread of
+wall-clock limits on a loaded machine (unknown guesses that were right became wrong proofs with the ko unchecked: ishida-dan
 003/030, fujisawa-advanced/125).  Tried and left out (3 s, the same 150, 86 right before the
 resume): the search against ko threats first, then the simple rule for ko_a and a third search
 for ko_b, 82 (more time-outs; the ko_b answers of fujisawa-advanced 100/110 lost); a table of
