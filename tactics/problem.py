@@ -60,8 +60,12 @@ on the 39 problems of the first 30 per collection answered "unknown" at 3 s: 6 r
 (maeda-10k-5k/013 proved, ishida-dan/013 and maeda-5k-1k/019 better guesses); at 3 s on all
 150: 83 against 86 right in process, and 83 against 87 with bench/tsumego_bench.py (the same
 day, the machine more loaded during the later run), within or near the run-to-run spread of
-wall-clock limits on a loaded machine (unknown guesses that were right became wrong proofs with the ko unchecked: ishida-dan
-003/030, fujisawa-advanced/125).  Tried and left out (3 s, the same 150, 86 right before the
+wall-clock limits on a loaded machine (in process, 5 answers changed: ishida-dan/005, proved
+within FIRST_SHARE before, was proved later, with the ko unchecked, and wrong; maeda-5k-1k/003
+right or wrong from run to run; two right guesses of time-outs became wrong ones, one wrong
+guess right; time-outs
+now often end in a proof whose ko is unchecked, e.g. ishida-dan 003/030, fujisawa-advanced/125,
+wrong like the guesses before them).  Tried and left out (3 s, the same 150, 86 right before the
 resume): the search against ko threats first, then the simple rule for ko_a and a third search
 for ko_b, 82 (more time-outs; the ko_b answers of fujisawa-advanced 100/110 lost); a table of
 2^24 entries instead of 2^22, 83.
