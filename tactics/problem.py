@@ -28,7 +28,15 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    sides (a one-stone-thick ring whose liberties lie outside the region and are never played),
    so that the defender cannot escape and the attacker's wall cannot be captured.  The wall
    then grows inwards over the empty points of the box that are at least 3 points (Manhattan) from every defender stone and connected through such points to an open side,
-   so the defender keeps about two lines of room around its stones (see `infer`).
+   so the defender keeps about two lines of room around its stones (see `infer`).  The grown
+   wall is the cause of several wrong answers (it fills first-line points the defender needs:
+   ishigure-basic/011 T17, maeda-10k-5k/017 S19-T19, maeda-5k-1k/001 A7, and gives the
+   attacker a free liberty-filling stone in races: maeda-5k-1k/013 T13), but more room costs
+   more than it fixes at 3 s (first 30 per collection, 86 right with this wall, same machine
+   and day): first-line points kept empty up to distance 3, 85 (maeda-10k-5k 003/017/020
+   right, three ishigure-basic and maeda-5k-1k time-outs); also 3 points from every attacker
+   stone touching the defender, 80; the same for those with at most 2 liberties only, 1 fewer
+   on the 28 problems whose frame changes.
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
@@ -42,12 +50,30 @@ H2-H1 to live, is solved; with the defender to move the goal is the whole group,
 maeda-10k-5k/008, where black lives with B3 after white captures the four stones at D1, is
 solved); problems where the grown frame takes room the defender needed (maeda-10k-5k/017).
 
-Ko: two searches (tactics.solver.dfpn).  First with the simple ko rule for both sides; if a ko
-capture happened in it, a second one with the side that lost (or the opponent of the side that
-won) allowed to retake kos at once (unlimited threats).  Results, for the player to move, in GNU
-Go's terms: "win" (even if the opponent has unlimited ko threats), "ko_a" (wins the ko fight in
-which the opponent must find the first threat: wins if nobody has threats), "ko_b" (wins only
-with unlimited threats of its own: it must find the first threat), "fail", "unknown" (limits).
+Ko: two searches (tactics.solver.dfpn).  First with the simple ko rule for both sides, with
+FIRST_SHARE of the time; if a ko capture happened in it, a second one with the side that lost
+(or the opponent of the side that won) allowed to retake kos at once (unlimited threats).  A
+first search unfinished at FIRST_SHARE goes on from its table with the time kept for the second
+(tactics.solver.dfpn_resume; before, an unknown answer left that time unused); if it then
+finishes with a ko seen and no time left, the ko is not checked (`ko_checked` false).  At 10 s
+on the 39 problems of the first 30 per collection answered "unknown" at 3 s: 6 right against 3
+(maeda-10k-5k/013 proved, ishida-dan/013 and maeda-5k-1k/019 better guesses); at 3 s on all
+150: 83 against 86 right in process, and 83 against 87 with bench/tsumego_bench.py (the same
+day, the machine more loaded during the later run), within or near the run-to-run spread of
+wall-clock limits on a loaded machine (in process, 5 answers changed: ishida-dan/005, proved
+within FIRST_SHARE before, was proved later, with the ko unchecked, and wrong; maeda-5k-1k/003
+right or wrong from run to run; two right guesses of time-outs became wrong ones, one wrong
+guess right; time-outs
+now often end in a proof whose ko is unchecked, e.g. ishida-dan 003/030, fujisawa-advanced/125,
+wrong like the guesses before them).  Tried and left out (3 s, the same 150, 86 right before the
+resume): the search against ko threats first, then the simple rule for ko_a and a third search
+for ko_b, 82 (more time-outs; the ko_b answers of fujisawa-advanced 100/110 lost); a table of
+2^24 entries instead of 2^22, 83.
+
+Results, for the player to move, in GNU Go's terms: "win" (even if the opponent has unlimited
+ko threats), "ko_a" (wins the ko fight in which the opponent must find the first threat: wins
+if nobody has threats), "ko_b" (wins only with unlimited threats of its own: it must find the
+first threat), "fail", "unknown" (limits).
 `Solution.status` says it in words ("white lives in seki", "black kills by ko ...").
 An open ko is no life (tactics.solver): two passes do not end a search when the first was a
 pass for want of a threat under a ko ban, and with unlimited threats for the defender a cycle
@@ -390,13 +416,21 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     deadline = t0 + time_limit
     ko_checked = True
     first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * FIRST_SHARE, tt_bits, reach,
-                         escape_libs, targets, escape_out, width)
+                         escape_libs, targets, escape_out, width, keep=True)
+    if first["value"] == 0 and first["nodes"] < max_nodes and deadline - time.monotonic() > 0.01:
+        # unfinished: it goes on, from its table, with the time kept for the ko search
+        first = _solver.dfpn_resume(first["search"], deadline - time.monotonic())
+    first["search"] = None              # frees its table before the next search
     nodes = first["nodes"]
     chosen = first
     if first["value"] == 0:
         result = "unknown"
     elif not first["ko_seen"]:
         result = "win" if first["value"] == 1 else "fail"
+    elif deadline - time.monotonic() < 0.01:
+        # proved in the time kept for the ko search: none left to check the ko
+        result = "win" if first["value"] == 1 else "fail"
+        ko_checked = False
     else:
         ignore = 3 - mover if first["value"] == 1 else mover
         second = _solver.dfpn(b, attacker, target, region, ignore, max(max_nodes - nodes, 1),

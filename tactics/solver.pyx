@@ -4,7 +4,8 @@ a region of interest, in the spirit of Kishimoto & Müller (2005), "Search versu
 solving life and death problems in Go".
 
 Start reading at `mid`, the df-pn recursion; `evaluate` is the knowledge at every node; the
-Python entry point `dfpn` runs one search, and `solve` (tactics.problem) sets up a problem,
+Python entry point `dfpn` runs one search (`dfpn_resume` goes on with one stopped by its
+time limit, from its table), and `solve` (tactics.problem) sets up a problem,
 runs the ko protocol and returns a `Solution`.
 
 The game: the *attacker* wins by capturing the target group (the stones given as `targets`, the
@@ -615,6 +616,7 @@ cdef class _Search:
     """One search's buffers (the board is the caller's)."""
     cdef search_t s
     cdef Board board
+    cdef uint64_t root_key
 
     def __cinit__(self):
         self.s.tt = NULL
@@ -643,7 +645,7 @@ cdef class _Search:
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
-         int escape_out=0, int width=0):
+         int escape_out=0, int width=0, bint keep=False):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
@@ -652,13 +654,12 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     moves by the move ordering (and the pass) are searched: not a proof any more, a selective
     search as GNU Go's owl (gen_moves).  Returns a dict: value (1 the side to move wins, -1
     loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves), pv (flat
-    moves), nodes, seconds, ko_seen."""
+    moves), nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
+    dfpn_resume (None without keep)."""
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
     cdef board_t *b = &board.b
-    cdef int n = b.size, i, r, stride, p, mover
-    cdef uint64_t key
-    cdef tt_entry *e
+    cdef int n = b.size, i, stride
     region = sorted(set(int(x) for x in region))
     if len(region) > DF_MAX_REGION:
         raise ValueError(f"region of {len(region)} points (at most {DF_MAX_REGION})")
@@ -731,6 +732,31 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
         s.killer[i] = 0
     s.iters = 0
     s.depth = 0
+    S.board = board
+    S.root_key = _key(s)
+    return _run(S, time_limit, keep)
+
+
+def dfpn_resume(search, double time_limit):
+    """Go on with a search that dfpn(keep=True) returned unfinished (value 0), for up to
+    `time_limit` more seconds, from its table (nothing is lost); its board must be back at the
+    root position.  Returns dfpn's dict (nodes and ko_seen: both runs together)."""
+    cdef _Search S = search
+    if _key(&S.s) != S.root_key:
+        raise ValueError("the board is not at the search's root position")
+    return _run(S, time_limit, True)
+
+
+def _run(_Search S, double time_limit, bint keep):
+    """Runs df_search on S until the time limit, then reads the answer (dfpn's dict)."""
+    cdef search_t *s = &S.s
+    cdef Board board = S.board
+    cdef board_t *b = s.b
+    cdef int n = b.size, i, r, stride, p, mover
+    cdef uint64_t key
+    cdef tt_entry *e
+    s.aborted = 0
+    s.depth = 0
     t0 = _now()
     s.deadline = t0 + time_limit
     with nogil:
@@ -775,7 +801,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
         s.depth -= 1
         _unplay(s)
     return dict(value=r, move=best, winning=winning, pv=pv, nodes=s.nodes, seconds=seconds,
-                ko_seen=bool(s.ko_seen), aborted=bool(s.aborted))
+                ko_seen=bool(s.ko_seen), aborted=bool(s.aborted), search=S if keep else None)
 
 
 def solve(board, to_move=None, target=None, region=None, **kwargs):

@@ -190,6 +190,26 @@ def test_regression_ishigure_004_kill():
     assert s.vertex() == "O19"
 
 
+def test_dfpn_resume_goes_on_from_the_table():
+    # tactics.problem gives an unfinished first search the time kept for the ko search: a
+    # search stopped by its time limit and resumed ends as one run of it does
+    from tactics import solver
+    from tactics.problem import prepare
+    board = top_right(ISHIGURE_004)
+    b, attacker, target, region, targets = prepare(board, mover=BLACK)
+    b.to_move = BLACK
+    args = (b, attacker, target, region, 0, 10 ** 8)
+    whole = solver.dfpn(*args, 10.0, 20, 2, 0, targets)
+    part = solver.dfpn(*args, 0.0, 20, 2, 0, targets, keep=True)
+    assert part["value"] == 0 and part["search"] is not None
+    b.play("O19", "black")
+    with pytest.raises(ValueError):
+        solver.dfpn_resume(part["search"], 10.0)
+    b.undo()
+    rest = solver.dfpn_resume(part["search"], 10.0)
+    assert whole["value"] == rest["value"] == 1 and rest["nodes"] > part["nodes"]
+
+
 def test_regression_ghi_line_after_o19():
     # after B O19 W N19 B P19 white cannot live; a search from here and the search from the
     # root must agree (they did not when path-dependent results were stored as proofs)
