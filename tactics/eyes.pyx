@@ -48,6 +48,16 @@ cdef inline int _need(int k) noexcept nogil:
     return 14
 
 
+cdef inline int _degree(const int *space, int ne, int k, int W) noexcept nogil:
+    """Neighbours of space[k] among the ne points of space (W: the board's row stride)."""
+    cdef int j, p, deg = 0
+    for j in range(ne):
+        p = space[k] - space[j]
+        if p == 1 or p == -1 or p == W or p == -W:
+            deg += 1
+    return deg
+
+
 cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int gen) noexcept nogil:
     """Verdict on the area of `start` (a defender stone or an empty point of it; every point of
     the area is stamped with gen): EYES_DEAD, EYES_DEAD_IF_ATTACKER or EYES_ALIVE_OR_UNKNOWN.
@@ -115,11 +125,7 @@ cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int g
         if b.libs[q] < minlibs:
             minlibs = b.libs[q]
     for k in range(ne):
-        deg = 0
-        for j in range(ne):
-            p = space[k] - space[j]
-            if p == 1 or p == -1 or p == b.W or p == -b.W:
-                deg += 1
+        deg = _degree(space, ne, k, b.W)
         edges += deg
         if deg > maxdeg:
             maxdeg = deg
@@ -221,11 +227,7 @@ cdef int _area_eyes(const board_t *b, int start, int head, int *stamp, int gen) 
     if ne >= 7:
         return 2
     for k in range(ne):
-        deg = 0
-        for j in range(ne):
-            p = space[k] - space[j]
-            if p == 1 or p == -1 or p == b.W or p == -b.W:
-                deg += 1
+        deg = _degree(space, ne, k, b.W)
         edges += deg
         if deg > maxdeg:
             maxdeg = deg
