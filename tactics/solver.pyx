@@ -30,8 +30,8 @@ win; a string of the group Benson-alive = defender win
 (Benson runs on the region only when every defender stone lies in it).  The eye-space, escape
 and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
 first expands a node, not on every child it generates (the cheap tests still run there).
-Move ordering (children are tried in that order on ties): the killer (the move that last proved
-a win at the same depth), captures, liberties of the target, escapes from atari, points next to
+Move ordering (children are tried in that order on ties): in selective searches (width) the
+killer (the move that last proved a win at the same depth), then captures, liberties of the target, escapes from atari, points next to
 many empty points; self-ataris last but kept (throw-ins).
 
 Ko: the board bans the immediate recapture (simple ko).  `ko_ignore` names a colour that may
@@ -63,7 +63,10 @@ from tactics.eyes cimport eyes_dead, eyes_alive
 
 cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
                                 # (killer heuristic; vie.tst at 2 s: same 31/53, 10-60% fewer nodes
-                                # on the solved tests, e.g. 8: 43849 -> 18210, 5: 964062 -> 730230)
+                                # on the solved tests, e.g. 8: 43849 -> 18210, 5: 964062 -> 730230);
+                                # selective (owl, width > 0) searches only: in full tsumego searches
+                                # it cost 5 of 60 right (maeda-5k-1k + ishida-dan, first 30 each, at
+                                # 300k nodes: 21 without, 16 with)
 
 cdef uint64_t side_key[3]
 cdef uint64_t ko_key[MAX_POINTS]
@@ -390,7 +393,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         if s.reach and not _in_focus(s, p):
             continue
         sc = _score(s, p, c)
-        if p == s.killer[s.depth]:
+        if s.width and p == s.killer[s.depth]:
             sc += KILLER_BONUS
         j = n
         while j > 0 and scores[j - 1] < sc:
