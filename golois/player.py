@@ -42,11 +42,10 @@ from typing import Callable
 import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE, Board
-
 from tactics.capture import WIN, capture_attack
+from tactics.coords import neighbours
 
-from golois.scoring import (JudgeConfig, Judgement, enclosed_territory, judge, neighbours,
-                            neutral_points)
+from golois.scoring import JudgeConfig, Judgement, enclosed_territory, judge, neutral_points
 
 Policy = Callable[[Board, int], np.ndarray]
 """(board, colour to play) -> float32 logits over the size*size points (flat, row 0 at the top)."""
@@ -386,7 +385,8 @@ class Player:
             if int(p) not in keep:
                 out[p] = -np.inf
         checks = 0
-        for p in self._order(out, self._temperature(board)):
+        order = self._order(out, self._temperature(board))
+        for p in order:
             if board.repeats(p, colour):
                 continue
             if p in keep or p in facts.dame and abs(own[p]) < cfg.pointless_margin:
@@ -399,7 +399,7 @@ class Player:
         why = f"no useful move among the policy's best {checks}" if checks else "every move lies in settled area"
         answer = self._answer(board, colour, scores, facts, ("rescue", "connect", "dame"), why)
         if answer.move is None and margin < 0:   # behind: a pass concedes, so play on where it is open
-            for p in self._order(out, self._temperature(board)):
+            for p in order:
                 if abs(own[p]) < cfg.pointless_margin and not board.repeats(p, colour):
                     return Decision(p, reason=f"behind by {-margin:.1f}: playing on in unsettled area", scores=out)
         return answer

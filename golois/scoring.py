@@ -31,6 +31,7 @@ from typing import Callable
 import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE, Board
+from tactics.coords import neighbours
 
 from golois.tactics_hooks import unconditionally_alive
 
@@ -63,25 +64,6 @@ class Judgement:
         n = self.dead.shape[0]
         r, c = divmod(flat, n)
         return "dead" if self.dead[r, c] else "seki" if self.seki[r, c] else "alive"
-
-
-def _neighbours(n: int):
-    """List of flat neighbour lists of an n x n board."""
-    out = []
-    for p in range(n * n):
-        r, c = divmod(p, n)
-        out.append([q for q, ok in ((p - n, r > 0), (p + n, r < n - 1), (p - 1, c > 0), (p + 1, c < n - 1)) if ok])
-    return out
-
-
-_NEIGHBOURS: dict[int, list] = {}
-
-
-def neighbours(n: int) -> list[list[int]]:
-    """Flat neighbours of each point of an n x n board (cached per size)."""
-    if n not in _NEIGHBOURS:
-        _NEIGHBOURS[n] = _neighbours(n)
-    return _NEIGHBOURS[n]
 
 
 def _components(flat: np.ndarray, n: int, member) -> list[list[int]]:

@@ -25,6 +25,19 @@ class CoordinateError(ValueError):
     """A vertex or SGF point that does not name a point of the board."""
 
 
+_NEIGHBOURS: dict[int, list] = {}
+
+
+def neighbours(size: int) -> list[list[int]]:
+    """Flat neighbours of each flat point of a size x size board (cached per size)."""
+    if size not in _NEIGHBOURS:
+        n = size
+        _NEIGHBOURS[n] = [[q for q, ok in ((p - n, p >= n), (p + n, p < n * (n - 1)),
+                                          (p - 1, p % n > 0), (p + 1, p % n < n - 1)) if ok]
+                          for p in range(n * n)]
+    return _NEIGHBOURS[size]
+
+
 def pass_flat(size: int) -> int:
     """The flat index used for a pass in arrays of move targets."""
     return size * size

@@ -91,7 +91,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tactics.board import BLACK, WHITE, EMPTY, Board
-from tactics.coords import format_vertex
+from tactics.coords import format_vertex, neighbours
 from tactics import solver as _solver
 
 
@@ -274,13 +274,11 @@ def group_region(board: Board, target: int, distance: int = 2, max_stones: int =
     # of 53 at 2 s; a region of distance 3 instead: 26)
     color = board.get(target)
     seen = set()
+    nb = neighbours(n)
     for p in group:
-        r, c = divmod(p, n)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            q = rr * n + cc
-            if 0 <= rr < n and 0 <= cc < n and board.get(q) == 3 - color and q not in seen:
-                string = board.string(q)
-                seen.update(string)
+        for q in nb[p]:
+            if board.get(q) == 3 - color and q not in seen:
+                seen.update(board.string(q))
                 if board.liberties(q) <= weak_libs:
                     region.update(board.liberty_points(q))
     return sorted(region)

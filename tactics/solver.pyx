@@ -31,8 +31,9 @@ win; a string of the group Benson-alive = defender win
 and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
 first expands a node, not on every child it generates (the cheap tests still run there).
 Move ordering (children are tried in that order on ties): in selective searches (width) the
-killer (the move that last proved a win at the same depth), then captures, liberties of the target, escapes from atari, points next to
-many empty points; self-ataris last but kept (throw-ins).
+killer (the move that last proved a win at the same depth), then captures, liberties of the
+target, escapes from atari, points next to many empty points; self-ataris last but kept
+(throw-ins).
 
 Ko: the board bans the immediate recapture (simple ko).  `ko_ignore` names a colour that may
 retake a ko at once, as if it had an unlimited supply of ko threats that the opponent answers.

@@ -5,9 +5,10 @@ import random
 import numpy as np
 import pytest
 
-from golois.scoring import _components, neighbours
+from golois.scoring import _components
 from golois.tactics_hooks import unconditionally_alive
 from tactics.board import BLACK, EMPTY, WHITE, Board
+from tactics.coords import neighbours
 from tactics.diagram import from_diagram
 
 
