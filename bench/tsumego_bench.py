@@ -3,6 +3,10 @@
 (`loadsgf FILE 1`, then `restricted_genmove COLOR <empty points of the stones' box grown by 1>`).
 
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego [--limit N] [--time-limit S] [--no-gnugo]
+    PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --limit 30 --max-nodes 300000
+
+With `--max-nodes N` the solver runs in-process with a node limit instead of a clock (the same
+answers on every run and machine, for comparing solver versions) and GNU Go is not run.
 
 Prints, per collection and engine: first-move accuracy, median and 90th percentile seconds per
 problem, and (ours) nodes per second from the solver's own count (`solver_stats` is not a GTP
@@ -73,7 +77,11 @@ def main(argv=None):
     p.add_argument("--limit", type=int, default=None, help="problems per collection")
     p.add_argument("--time-limit", type=float, default=10.0, help="our seconds per problem")
     p.add_argument("--no-gnugo", action="store_true")
+    p.add_argument("--max-nodes", type=int, default=None,
+                   help="in-process, node-limited solves instead (deterministic; no GNU Go)")
     args = p.parse_args(argv)
+    if args.max_nodes:
+        return _node_limited(args.root, args.limit, args.max_nodes)
     here = os.path.dirname(os.path.abspath(__file__))
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
     gnugo = find_gnugo()
@@ -94,6 +102,30 @@ def main(argv=None):
                 nps = f"{_nodes_per_second(files, args.time_limit):9.0f}"
             print(f"{os.path.basename(d):20s} {name:8s} {ok:4d}/{len(res):<4d}{100 * ok / len(res):5.1f}% "
                   f"{np.median(secs):9.2f} {np.percentile(secs, 90):7.2f} {nps}", flush=True)
+
+
+def _node_limited(root, limit, max_nodes):
+    """Right first moves per collection with at most max_nodes positions per problem."""
+    from golois.solve import load_problem, right_answers
+    from tactics.problem import ProblemError, solve
+    total = count = 0
+    print(f"{'collection':20s} {'right':>12s}   ({max_nodes} nodes per problem)")
+    for d in sorted(glob.glob(os.path.join(root, "*"))):
+        files = sorted(glob.glob(os.path.join(d, "*.sgf")))[:limit]
+        if not files:
+            continue
+        ok = 0
+        for f in files:
+            board, mover = load_problem(f)
+            try:
+                ok += solve(board, mover, max_nodes=max_nodes, time_limit=3600).vertex() in right_answers(f)
+            except ProblemError:
+                pass
+        total += ok
+        count += len(files)
+        print(f"{os.path.basename(d):20s} {ok:4d}/{len(files):<4d}{100 * ok / len(files):5.1f}%", flush=True)
+    print(f"{'total':20s} {total:4d}/{count:<4d}")
+    return 0
 
 
 def _nodes_per_second(files, time_limit):
