@@ -73,10 +73,10 @@ import torch.nn.functional as F
 from torch.utils.data import DataLoader, Dataset, Sampler
 
 from golois import symmetry
+from golois.checkpoints import CHECKPOINT_FORMAT, average_weights, export_checkpoint  # noqa: F401 (re-exported)
 from golois.model import (ModelConfig, ModelMeta, PolicyNet, atomic_torch_save, load_model, make_config,
                           same_features, save_model)
 
-CHECKPOINT_FORMAT = "golois-checkpoint"
 CHECKPOINT_VERSION = 1
 CSV_FIELDS = ("examples", "loss", "lr", "test_top1", "wall_time")
 LR_SCALINGS = ("none", "sqrt", "linear")
@@ -674,27 +674,6 @@ class Trainer:
         save_model(self.model_path, self.net, meta, fp16=self.config.fp16_weights)
 
 
-def export_checkpoint(checkpoint: str, out: str, fp16: bool = True) -> ModelMeta:
-    """Write a model file (golois.model.save_model) from a training checkpoint, e.g. of a run
-    still going on; returns its metadata."""
-    blob = torch.load(checkpoint, map_location="cpu", weights_only=True)
-    if blob.get("format") != CHECKPOINT_FORMAT:
-        raise ValueError(f"{checkpoint} is not a training checkpoint")
-    net = PolicyNet(ModelConfig.from_dict(blob["model_config"]))
-    net.load_state_dict(blob["model"])
-    progress, train = blob["progress"], blob["train_config"]
-    accuracy = {}
-    if progress.get("history"):
-        examples, top1, top5 = progress["history"][-1]
-        accuracy = {"top1": top1, "top5": top5, "at_examples": examples,
-                    "positions": train.get("eval_positions"), "test_data": train.get("test_data") or
-                    f"test split of {train.get('data')}"}
-    meta = ModelMeta(feature_set=blob["feature_set"], trained_on=str(train.get("data") or ""),
-                     examples=int(progress["examples"]), accuracy=accuracy, extra={"train_config": train})
-    save_model(out, net, meta, fp16=fp16)
-    return meta
-
-
 def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title: str = "") -> None:
     """Test top-1 (and top-5) accuracy against examples learned, written to ``png_path``."""
     import matplotlib
@@ -758,6 +737,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--init-from", default=None, help="start from this model file's weights (fresh optimizer)")
     p.add_argument("--export", nargs=2, metavar=("CHECKPOINT", "MODEL"),
                    help="write MODEL (fp16) from a training checkpoint, e.g. of a running run, and exit")
+    p.add_argument("--average", nargs="+", metavar="PATH",
+                   help="MODEL INPUT INPUT...: write MODEL (fp16) with the mean weights of the inputs "
+                        "(checkpoints or model files of one network; golois.checkpoints), and exit")
     p.add_argument("--device", default=d.device, help="auto, cpu, cuda")
     p.add_argument("--no-amp", dest="amp", action="store_false", help="no mixed precision on CUDA")
     p.add_argument("--no-channels-last", dest="channels_last", action="store_false",
@@ -780,6 +762,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.export:
         meta = export_checkpoint(*args.export)
         print(f"wrote {args.export[1]}: {meta.examples} examples, accuracy {meta.accuracy}", file=sys.stderr)
+        return 0
+    if args.average:
+        if len(args.average) < 3:
+            parser.error("--average needs MODEL and at least two inputs")
+        meta = average_weights(args.average[1:], args.average[0])
+        print(f"wrote {args.average[0]}: mean of {len(args.average) - 1} inputs, {meta.examples} examples",
+              file=sys.stderr)
         return 0
     if not args.data:
         parser.error("--data is required to train")

@@ -167,3 +167,26 @@ def test_export_checkpoint_and_init_from(tmp_path):
     assert warm.progress.examples == 0                                       # a fresh run
     with pytest.raises(ValueError, match="different model"):
         Trainer(cfg(tmp_path / "c", preset="small", init_from=str(tmp_path / "snap.pt")), train, test)
+
+
+def test_average_weights(tmp_path):
+    """--average writes the element-wise mean of checkpoints' weights; other networks are refused."""
+    train, test = MarkedMoves(n=200, seed=0), MarkedMoves(n=64, seed=1)
+    runs = []
+    for seed in (3, 4):
+        t = Trainer(cfg(tmp_path / f"r{seed}", max_examples=160, seed=seed), train, test)
+        t.train()
+        runs.append(t)
+    out = tmp_path / "mean.pt"
+    assert training.main(["--average", str(out), runs[0].checkpoint_path, runs[1].checkpoint_path]) == 0
+    mean = load_model(str(out))
+    a, b, m = weights(runs[0]), weights(runs[1]), mean.model.state_dict()
+    assert any(not torch.allclose(a[k], b[k]) for k in a)
+    assert all(torch.allclose(m[k], (a[k] + b[k]) / 2, atol=2e-3) for k in a)     # fp16 file
+    assert [x["examples"] for x in mean.meta["extra"]["averaged"]] == [160, 160]
+    other = Trainer(cfg(tmp_path / "small", preset="small", max_examples=32), train, test)
+    other.train()
+    with pytest.raises(ValueError, match="different model"):
+        training.main(["--average", str(out), runs[0].checkpoint_path, other.checkpoint_path])
+    with pytest.raises(SystemExit):
+        training.main(["--average", str(out), runs[0].checkpoint_path])
