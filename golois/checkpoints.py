@@ -18,21 +18,25 @@ from typing import Sequence
 
 import torch
 
-from golois.model import ModelConfig, ModelMeta, PolicyNet, read_model_file, same_features, save_model
+from golois.model import ModelConfig, ModelMeta, PolicyNet, check_model_blob, same_features, save_model
 
 CHECKPOINT_FORMAT = "golois-checkpoint"
 
 
+def _is_checkpoint(blob) -> bool:
+    return isinstance(blob, dict) and blob.get("format") == CHECKPOINT_FORMAT
+
+
 def _load_weights(path: str) -> tuple[dict, dict, dict, int, dict]:
     """(state dict in float32, model config dict, feature set, examples, train config) of a
-    training checkpoint or of a model file."""
+    training checkpoint or of a model file (read once)."""
     blob = torch.load(os.fspath(path), map_location="cpu", weights_only=True)
-    if isinstance(blob, dict) and blob.get("format") == CHECKPOINT_FORMAT:
+    if _is_checkpoint(blob):
         state, config = blob["model"], blob["model_config"]
         features, examples = blob["feature_set"], int(blob["progress"]["examples"])
         train = blob.get("train_config") or {}
     else:
-        blob = read_model_file(path)
+        blob = check_model_blob(blob, path)
         state, config, meta = blob["state_dict"], blob["config"], blob["meta"]
         features, examples = meta.get("feature_set") or {}, int(meta.get("examples") or 0)
         train = (meta.get("extra") or {}).get("train_config") or {}
@@ -44,7 +48,7 @@ def export_checkpoint(checkpoint: str, out: str, fp16: bool = True) -> ModelMeta
     """Write a model file (golois.model.save_model) from a training checkpoint, e.g. of a run
     still going on; returns its metadata."""
     blob = torch.load(checkpoint, map_location="cpu", weights_only=True)
-    if blob.get("format") != CHECKPOINT_FORMAT:
+    if not _is_checkpoint(blob):
         raise ValueError(f"{checkpoint} is not a training checkpoint")
     net = PolicyNet(ModelConfig.from_dict(blob["model_config"]))
     net.load_state_dict(blob["model"])

@@ -289,7 +289,12 @@ def save_model(path: str | os.PathLike, model: PolicyNet | Network, meta: ModelM
 
 def read_model_file(path: str | os.PathLike, map_location: str = "cpu") -> dict:
     """The raw dict stored by :func:`save_model` (checked for format)."""
-    blob = torch.load(os.fspath(path), map_location=map_location, weights_only=True)
+    return check_model_blob(torch.load(os.fspath(path), map_location=map_location, weights_only=True), path)
+
+
+def check_model_blob(blob: Any, path: str | os.PathLike = "") -> dict:
+    """``blob`` (what torch.load read from ``path``) if it is a :func:`save_model` dict of a
+    format version this code reads; ValueError otherwise."""
     if not isinstance(blob, dict) or blob.get("format") != FORMAT_NAME:
         raise ValueError(f"{path} is not a {FORMAT_NAME} file")
     if blob.get("format_version", 0) > FORMAT_VERSION:
