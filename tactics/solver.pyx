@@ -545,7 +545,8 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth -= 1
         _unplay(s)
         if cdelta[i] == 0:                      # a move that wins at once
-            s.killer[s.depth] = mv[i]
+            if s.width:
+                s.killer[s.depth] = mv[i]       # (only selective searches order by it)
             if s.path_results == hits0:
                 _store(s, key, 0, DF_INF, mv[i])
             else:
@@ -586,7 +587,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth -= 1
         _unplay(s)
         _check_limits(s)
-    if phi == 0:
+    if phi == 0 and s.width:
         s.killer[s.depth] = mv[c1]
     if (phi != 0 and delta != 0) or s.path_results == hits0:
         _store(s, key, phi, delta, mv[c1])
