@@ -39,6 +39,7 @@ class PlayerOptions:
     model: str | None = None             # network weights (.pt); auto: the shipped default
     symmetries: int = 8
     tactics: bool = True
+    life_and_death: bool = True          # the solver's hook (with tactics on)
     config: PlayerConfig | None = None
 
 
@@ -50,6 +51,8 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--model", default=None, help="network weights (.pt) for --policy network/auto")
     g.add_argument("--symmetries", type=int, default=8, choices=[1, 4, 8], help="symmetry bagging")
     g.add_argument("--no-tactics", dest="tactics", action="store_false", help="no ladder / life-and-death hooks")
+    g.add_argument("--no-life-and-death", dest="life_and_death", action="store_false",
+                   help="tactics without the life-and-death solver's hook (ladders and captures only)")
     g.add_argument("--resign-threshold", type=float, default=0.05,
                    help="resign when the playout win rate stays under this (0: never)")
     g.add_argument("--resign-margin", type=float, default=0.15,
@@ -70,7 +73,7 @@ def options_from_args(args) -> PlayerOptions:
                        endgame_playouts=args.endgame_playouts, temperature=args.temperature,
                        temperature_moves=args.temperature_moves, seed=args.seed)
     return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
-                         tactics=args.tactics, config=cfg)
+                         tactics=args.tactics, life_and_death=args.life_and_death, config=cfg)
 
 
 def _default_model() -> Path | None:
@@ -97,7 +100,7 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
     """A Player for the options; `auto` falls back (and says so on log) when no network loads."""
     opts = options or PlayerOptions()
     cfg = opts.config or PlayerConfig(tactics=opts.tactics)
-    hooks = default_hooks() if opts.tactics else TacticsHooks()
+    hooks = default_hooks(opts.life_and_death) if opts.tactics else TacticsHooks()
     policy, name = None, "fallback"
     if opts.policy in ("auto", "network"):
         path = opts.model or _default_model()

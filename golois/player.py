@@ -10,8 +10,10 @@
    adjustment -- `ladder_facts(board)` gives per-move stone counts, `golois.policy.ladder_adjust`
    turns them into log-probability changes (a move in a ladder of more than four stones loses
    that many; capturing/saving more than four gains that many; the scale -- nats per stone -- is
-   documented in golois/policy.py) -- and a tactical bonus from the capture search (capturing
-   or saving strings with few liberties, one nat per stone, same scale).
+   documented in golois/policy.py) -- and a tactical bonus (`Player.bonus`) from the capture
+   search (capturing or saving strings with few liberties) and from the life-and-death solver
+   (saving or killing a critical group: golois.tactics_hooks.LifeAndDeath), one nat per stone,
+   same scale.
 3. **Conduct**: never an illegal move, never filling its own true eye, never a positional
    superko repeat; resigns when clearly lost (`PlayerConfig.clearly_lost`: the playout win rate
    under `resign_threshold`, or far behind on the area estimate, `resign_patience` consecutive
@@ -107,19 +109,21 @@ class TacticsHooks:
     ladder_facts: Callable[[Board], dict] | None = None        # tactics.ladder.ladder_facts
     ladder_adjust: Callable[..., np.ndarray] | None = None      # golois.policy.ladder_adjust
     tactical_bonus: Callable[[Board, int], dict] | None = None  # (board, colour) -> {flat: bonus nats}
+    life_and_death: Callable[[Board, int], dict] | None = None  # the same, from the life-and-death solver
     unconditional: Callable[[Board], np.ndarray] | None = None  # Benson: bool (size, size) alive stones
 
     def describe(self) -> str:
         """One line naming the hooks that are on."""
-        on = [name for name in ("ladder_facts", "ladder_adjust", "tactical_bonus", "unconditional")
+        on = [name for name in ("ladder_facts", "ladder_adjust", "tactical_bonus", "life_and_death", "unconditional")
               if getattr(self, name) is not None]
         return "tactics hooks: " + (", ".join(on) if on else "none")
 
 
-def default_hooks() -> TacticsHooks:
-    """The full set of hooks from the tactics library (see golois/tactics_hooks.py)."""
+def default_hooks(life_and_death: bool = True) -> TacticsHooks:
+    """The full set of hooks from the tactics library (see golois/tactics_hooks.py); without the
+    life-and-death solver's when `life_and_death` is false."""
     from golois.tactics_hooks import default_hooks as full
-    return full()
+    return full(life_and_death)
 
 
 # ------------------------------------------------------------------------------ policies
@@ -244,12 +248,23 @@ class Player:
                 logits, facts.get("captures"), facts.get("saves"), facts.get("pushes")), dtype=np.float32).reshape(-1)
         else:
             scores = log_softmax(logits)
-        if self.config.tactics and self.hooks.tactical_bonus is not None:
-            for p, bonus in (self.hooks.tactical_bonus(board, colour) or {}).items():
-                scores[int(p)] += np.float32(bonus)
+        scores += self.bonus(board, colour)
         scores = scores.copy()
         scores[~self.candidates(board, colour)] = -np.inf
         return scores
+
+    def bonus(self, board: Board, colour: int) -> np.ndarray:
+        """float32 [n*n]: the tactical bonus of each move in nats, point by point the larger of
+        the capture search's and the life-and-death solver's (both often name the same move for
+        the same string: counted once)."""
+        out = np.zeros(board.size ** 2, dtype=np.float32)
+        if not self.config.tactics:
+            return out
+        for hook in (self.hooks.tactical_bonus, self.hooks.life_and_death):
+            if hook is not None:
+                for p, nats in (hook(board, colour) or {}).items():
+                    out[int(p)] = max(out[int(p)], np.float32(nats))
+        return out
 
     def judge(self, board: Board, komi: float, endgame: bool | None = None) -> Judgement:
         """Dead stones, ownership and score with the player's playout settings: `endgame_playouts`

@@ -7,17 +7,24 @@
   few liberties: a move that captures an opponent string, or saves one of ours that the opponent
   could capture, gains one nat per stone (strings of at least `min_stones`), on the same scale
   as the ladder adjustment (golois/policy.py: one stone = one nat of log-probability);
+- `life_and_death` = `LifeAndDeath`: the life-and-death solver (tactics.problem.solve, owl-style
+  searches of a fraction of a second) on every group whose life is at stake: a move that saves a
+  critical own group, or kills a critical opponent group, gains one nat per stone of it;
 - `unconditional` = `unconditionally_alive`: Benson's unconditional life (tactics.benson).
-Start with `capture_bonus`.
+The player takes, point by point, the larger of the capture and the life-and-death bonuses (both
+often name the same move for the same string).  Start with `capture_bonus`, then `LifeAndDeath`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
 from tactics.benson import unconditional
 from tactics.board import BLACK, WHITE, Board
 from tactics.capture import capture_attack, capture_defend
+from tactics.problem import ProblemError, group_region, linked_group, solve
 
 WIN = 1            # tactics.capture's GNU Go-style code for an unconditional success
 
@@ -52,15 +59,102 @@ def capture_bonus(board: Board, colour: int, min_stones: int = 3, max_libs: int 
     return bonus
 
 
+@dataclass
+class LifeAndDeathConfig:
+    """Which groups the player's life-and-death hook reads, and how long."""
+    min_stones: int = 4          # groups (tactics.problem.linked_group) of at least this many stones
+    max_libs: int = 6            # ... with at most this many liberties in all (open groups are not at stake)
+    max_groups: int = 4          # at most this many groups per move, the largest first
+    time_limit: float = 0.03     # seconds per search (owl settings of golois.gtp_solver.SolverConfig)
+    width: int = 10              # selective below the root, as GNU Go's owl
+    escape_out: int = 2          # a target string with this many liberties outside the region escaped
+    cache_size: int = 4096       # answers kept, keyed on the group, the region's contents and the mover
+
+
+class LifeAndDeath:
+    """`(board, colour) -> {flat: bonus nats}`: the solver's answer for the groups at stake.
+
+    A group is at stake when it is not unconditionally alive (Benson), has `min_stones` stones
+    and at most `max_libs` liberties.  It is *critical* when the side to move wins whoever that
+    is: the owner lives with its move and the opponent kills with its move (two searches, owl
+    settings, `time_limit` each).  Then colour's winning move gains one nat per stone of the
+    group: a save when the group is colour's, a kill otherwise.  Unfinished searches, ko answers
+    and groups already dead or alive whoever moves give nothing.  Answers are cached on (target
+    string, mover, the stones on the search region): between two moves most groups are
+    untouched, so most moves cost no search."""
+
+    def __init__(self, config: LifeAndDeathConfig | None = None):
+        self.config = config or LifeAndDeathConfig()
+        self.cache: dict = {}
+        self.searches = 0            # solver calls made (not cached), for benches and tests
+
+    def groups(self, board: Board) -> list[list[int]]:
+        """The groups at stake, the largest first (at most `max_groups`)."""
+        cfg = self.config
+        arr = board.to_array().ravel()
+        alive = unconditionally_alive(board).ravel()
+        seen, found = set(), []
+        for p in np.flatnonzero(arr):
+            p = int(p)
+            if p in seen:
+                continue
+            group = linked_group(board, p)
+            seen.update(group)
+            if len(group) < cfg.min_stones or alive[group].any():
+                continue
+            libs = set()
+            for q in group:
+                libs.update(board.liberty_points(q))
+                if len(libs) > cfg.max_libs:
+                    break
+            if len(libs) <= cfg.max_libs:
+                found.append(group)
+        found.sort(key=len, reverse=True)
+        return found[: cfg.max_groups]
+
+    def wins(self, board: Board, target: int, mover: int) -> int | None:
+        """mover's first move when mover surely wins the fight for the group of `target` (kills
+        it or lives), else None (fails, ko, unfinished search, or no problem to set up)."""
+        cfg = self.config
+        region = group_region(board, target)
+        arr = board.to_array().ravel()
+        key = (tuple(board.string(target)), mover, board.ko, tuple(region), arr[region].tobytes())
+        if key in self.cache:
+            return self.cache[key]
+        self.searches += 1
+        try:
+            sol = solve(board, mover, target=target, time_limit=cfg.time_limit, width=cfg.width,
+                        escape_out=cfg.escape_out, group=False)
+            move = sol.move if sol.result == "win" else None
+        except ProblemError:
+            move = None
+        if len(self.cache) >= cfg.cache_size:
+            self.cache.clear()
+        self.cache[key] = move
+        return move
+
+    def __call__(self, board: Board, colour: int) -> dict[int, float]:
+        bonus: dict[int, float] = {}
+        for group in self.groups(board):
+            target = group[0]
+            first = self.wins(board, target, colour)          # colour saves or kills ...
+            if first is None or self.wins(board, target, 3 - colour) is None:
+                continue                                      # ... and it matters who moves
+            bonus[first] = bonus.get(first, 0.0) + float(len(group))
+        return bonus
+
+
 def unconditionally_alive(board: Board) -> np.ndarray:
     """bool (size, size): stones of either colour alive by Benson's algorithm."""
     return (unconditional(board, BLACK) == 1) | (unconditional(board, WHITE) == 1)
 
 
-def default_hooks():
-    """The full set of hooks (ladders, capture search, Benson)."""
+def default_hooks(life_and_death: bool = True):
+    """The full set of hooks (ladders, capture search, life-and-death solver, Benson); the
+    solver's hook is off with `life_and_death` false."""
     from golois.player import TacticsHooks
     from golois.policy import ladder_adjust
     from tactics.ladder import ladder_facts
     return TacticsHooks(ladder_facts=ladder_facts, ladder_adjust=ladder_adjust,
-                        tactical_bonus=capture_bonus, unconditional=unconditionally_alive)
+                        tactical_bonus=capture_bonus, unconditional=unconditionally_alive,
+                        life_and_death=LifeAndDeath() if life_and_death else None)

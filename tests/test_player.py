@@ -421,3 +421,49 @@ def test_no_rescue_for_a_string_caught_in_a_ladder():
     assert player.endgame_facts(b, BLACK, verdict).rescue == set()
     b.place(6 * 9 + 2, BLACK)                  # a ladder breaker on C3: now E4 saves it
     assert player.endgame_facts(b, BLACK, player.judge(b, 7.5)).rescue == {5 * 9 + 4}
+
+
+def corner19(rows: str) -> Board:
+    """A bottom-left corner shape (rows given bottom-aligned) on an empty 19x19 board."""
+    lines = [r.split() for r in rows.strip().splitlines()]
+    body = [" ".join(line + ["."] * (19 - len(line))) for line in lines]
+    return from_diagram("\n".join([" ".join(["."] * 19)] * (19 - len(body)) + body))
+
+
+# white's corner group lives or dies on the middle of its straight three (B1)
+CRITICAL = """
+X X X X X X
+O O O O O X
+. . . O O X
+"""
+# ... and with a straight two it is dead whoever moves
+DEAD = """
+X X X X X
+O O O O X
+. . O O X
+"""
+
+
+def test_life_and_death_hook_names_the_vital_point_of_a_critical_group():
+    from golois.tactics_hooks import LifeAndDeath
+    b = corner19(CRITICAL)
+    hook = LifeAndDeath()
+    assert [len(g) for g in hook.groups(b)] == [7]           # the black wall has too many liberties
+    b1 = 18 * 19 + 1
+    assert hook(b, WHITE) == {b1: 7.0}                        # white saves its 7 stones
+    assert hook(b, BLACK) == {b1: 7.0}                        # black kills them
+    searches = hook.searches
+    assert hook(b, WHITE) == {b1: 7.0} and hook.searches == searches   # cached: no new search
+    assert LifeAndDeath()(corner19(DEAD), WHITE) == {}       # dead whoever moves: nothing to gain
+
+
+def test_player_plays_the_solver_move_only_with_the_life_and_death_hook():
+    from golois.tactics_hooks import LifeAndDeath
+    b = corner19(CRITICAL)
+    logits = np.zeros(361, dtype=np.float32)
+    logits[9 * 19 + 9] = 4.0                                  # the policy's favourite: tengen
+    cfg = PlayerConfig(resign_threshold=0)
+    with_ld = Player(lambda board, c: logits, cfg, TacticsHooks(life_and_death=LifeAndDeath()))
+    without = Player(lambda board, c: logits, cfg, TacticsHooks())
+    assert with_ld.genmove(b, WHITE).move == 18 * 19 + 1
+    assert without.genmove(b, WHITE).move == 9 * 19 + 9
