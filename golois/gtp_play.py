@@ -139,7 +139,7 @@ def judgement(engine):
     key = (engine.board.hash, engine.board.move_count, engine.board.size, engine.komi)
     cached = engine.extra.get("judgement")
     if cached is None or cached[0] != key:
-        cached = (key, get_player(engine).judge(engine.board, engine.komi, endgame=True))
+        cached = (key, get_player(engine).judge(engine.board, engine.komi, endgame=True, final=True))
         engine.extra["judgement"] = cached
     return cached[1]
 

@@ -97,10 +97,11 @@ class PlayerConfig:
             return True
         return self.resign_margin > 0 and margin < -self.resign_margin * points and win < self.resign_margin_win
 
-    def judge_config(self, unconditional=None, playouts: int | None = None) -> JudgeConfig:
-        """The scoring configuration the player's estimates use."""
+    def judge_config(self, unconditional=None, playouts: int | None = None, owl=None) -> JudgeConfig:
+        """The scoring configuration the player's estimates use (`owl`: the solver's check of
+        unsure strings, for the final judgement only)."""
         return JudgeConfig(playouts=playouts or self.playouts, dead_threshold=self.dead_threshold,
-                           seed=self.seed + 12345, unconditional=unconditional)
+                           seed=self.seed + 12345, unconditional=unconditional, owl=owl)
 
 
 @dataclass
@@ -111,10 +112,11 @@ class TacticsHooks:
     tactical_bonus: Callable[[Board, int], dict] | None = None  # (board, colour) -> {flat: bonus nats}
     life_and_death: Callable[[Board, int], dict] | None = None  # the same, from the life-and-death solver
     unconditional: Callable[[Board], np.ndarray] | None = None  # Benson: bool (size, size) alive stones
+    owl: Callable[[Board, int, int], str | None] | None = None  # the solver's check of unsure strings in the final judgement
 
     def describe(self) -> str:
         """One line naming the hooks that are on."""
-        on = [name for name in ("ladder_facts", "ladder_adjust", "tactical_bonus", "life_and_death", "unconditional")
+        on = [name for name in ("ladder_facts", "ladder_adjust", "tactical_bonus", "life_and_death", "unconditional", "owl")
               if getattr(self, name) is not None]
         return "tactics hooks: " + (", ".join(on) if on else "none")
 
@@ -266,13 +268,16 @@ class Player:
                     out[int(p)] = max(out[int(p)], np.float32(nats))
         return out
 
-    def judge(self, board: Board, komi: float, endgame: bool | None = None) -> Judgement:
+    def judge(self, board: Board, komi: float, endgame: bool | None = None, final: bool = False) -> Judgement:
         """Dead stones, ownership and score with the player's playout settings: `endgame_playouts`
-        in the endgame (None: decided by the board's fill), `playouts` before."""
+        in the endgame (None: decided by the board's fill), `playouts` before.  `final` (the
+        scoring commands): the solver checks the strings the playouts are unsure of (the `owl`
+        hook, with tactics on)."""
         if endgame is None:
             endgame = float((board.to_array() != EMPTY).mean()) >= self.config.endgame_fill
         playouts = self.config.endgame_playouts if endgame else self.config.playouts
-        return judge(board, komi, self.config.judge_config(self.hooks.unconditional, playouts))
+        owl = self.hooks.owl if final and self.config.tactics else None
+        return judge(board, komi, self.config.judge_config(self.hooks.unconditional, playouts, owl))
 
     def endgame_facts(self, board: Board, colour: int, verdict: Judgement) -> EndgameFacts:
         """The moves that matter however settled the board looks (see `EndgameFacts`)."""

@@ -15,6 +15,10 @@ all use.  The pieces, in the order `judge` combines them:
 3. **Dead strings**: not unconditionally alive and owned by the opponent in at least
    `dead_threshold` (0.8) of the playouts (averaged over the string's stones); opponent stones
    inside unconditional territory are always dead.
+   With `JudgeConfig.owl` (the final judgement: `final_score`, `final_status_list`, the match
+   referee), the life-and-death solver then checks the strings the playouts are unsure of
+   (`_owl_checked`): a dead one whose attacker fails even with the first move is alive, a
+   living one whose owner cannot live even with the first move is dead.
 4. **Seki** (a heuristic): living strings sharing a liberty with a living opponent string when
    both have at most two liberties and the shared point is no one's territory.
 5. **Area score** (Chinese/Tromp-Taylor counting with dead stones removed): stones plus empty
@@ -44,6 +48,11 @@ class JudgeConfig:
     seed: int = 12345                    # playout seeds are seed, seed+1, ...
     unconditional: Callable[[Board], np.ndarray] | None = None   # Benson provider; None: ours
     benson_settles: bool = True          # Benson-alive stones and their territory: ownership +-1
+    owl: Callable[[Board, int, int], str | None] | None = None   # (board, stone, mover) -> "win" /
+                                         # "fail" / None (unknown, ko): the solver on the stone's string
+                                         # (golois.tactics_hooks.owl_answer); None: playouts decide alone
+    owl_band: float = 0.95               # strings the playouts give to one side less surely are checked
+    owl_checks: int = 8                  # ... at most this many, the largest first
 
 
 @dataclass
@@ -185,21 +194,43 @@ def judge(board: Board, komi: float, config: JudgeConfig | None = None) -> Judge
         dead |= sure & ~alive
     flat = stones.ravel()
     seen = np.zeros(n * n, dtype=bool)
+    unsure = []                          # (stones, string) the playouts do not settle
     for p in range(n * n):
         if flat[p] == EMPTY or seen[p]:
             continue
         s = board.string(p)
         seen[s] = True
+        if alive.ravel()[s].any():
+            continue
         sign = 1.0 if flat[p] == BLACK else -1.0
         owned_by_opponent = float(np.mean([(-sign * own.ravel()[q] + 1) / 2 for q in s]))
-        if owned_by_opponent >= cfg.dead_threshold and not alive.ravel()[s].any():
+        if owned_by_opponent >= cfg.dead_threshold:
             dead.ravel()[s] = True
+        if 1.0 - cfg.owl_band < owned_by_opponent < cfg.owl_band:
+            unsure.append(s)
+    if cfg.owl is not None and unsure:
+        _owl_checked(board, dead, unsure, cfg)
     cleaned = np.where(dead, EMPTY, stones).astype(np.int8)
     seki = _seki(cleaned, board) & ~dead
     terr, nb_, nw = area(cleaned)
     # dead stones' points go to the area of the colour around them (area() did so: they are empty)
     return Judgement(ownership=own, alive=alive, dead=dead, seki=seki, score=nb_ - nw - komi,
                      black_wins=black_wins, territory=terr, cleaned=cleaned, playouts=cfg.playouts)
+
+
+def _owl_checked(board: Board, dead: np.ndarray, unsure: list, cfg: JudgeConfig) -> None:
+    """Let the solver settle up to `owl_checks` of the unsure strings (the largest first), in
+    place on `dead`: a dead string whose attacker fails with the first move lives; a living
+    string whose owner fails with the first move is dead.  Unknown or ko answers change nothing."""
+    flat_dead = dead.ravel()
+    for s in sorted(unsure, key=len, reverse=True)[: cfg.owl_checks]:
+        p = int(s[0])
+        owner = board.get(p)
+        if flat_dead[p]:
+            if cfg.owl(board, p, 3 - owner) == "fail":
+                flat_dead[s] = False
+        elif cfg.owl(board, p, owner) == "fail":
+            flat_dead[s] = True
 
 
 def neutral_points(stones: np.ndarray, max_region: int) -> np.ndarray:

@@ -10,7 +10,9 @@
 - `life_and_death` = `LifeAndDeath`: the life-and-death solver (tactics.problem.solve, owl-style
   searches of a fraction of a second) on every group whose life is at stake: a move that saves a
   critical own group, or kills a critical opponent group, gains one nat per stone of it;
-- `unconditional` = `unconditionally_alive`: Benson's unconditional life (tactics.benson).
+- `unconditional` = `unconditionally_alive`: Benson's unconditional life (tactics.benson);
+- `owl` = `owl_answer`: the solver's proven answer for one string, with which the final
+  judgement (final_score, final_status_list) checks the strings the playouts are unsure of.
 The player takes, point by point, the larger of the capture and the life-and-death bonuses (both
 often name the same move for the same string).  Start with `capture_bonus`, then `LifeAndDeath`.
 """
@@ -66,6 +68,8 @@ class LifeAndDeathConfig:
     max_libs: int = 6            # ... with at most this many liberties in all (open groups are not at stake)
     max_groups: int = 4          # at most this many groups per move, the largest first
     time_limit: float = 0.03     # seconds per search (owl settings of golois.gtp_solver.SolverConfig)
+    max_bonus: float = 3.0       # nats at most per move: the solver moves the choice within a factor
+                                 # e^3 of the policy's best (one nat per stone, uncapped: 4/19 in self-play)
     width: int = 10              # selective below the root, as GNU Go's owl
     escape_out: int = 2          # a target string with this many liberties outside the region escaped
     cache_size: int = 4096       # answers kept, keyed on the group, the region's contents and the mover
@@ -78,7 +82,9 @@ class LifeAndDeath:
     and at most `max_libs` liberties.  It is *critical* when the side to move wins whoever that
     is: the owner lives with its move and the opponent kills with its move (two searches, owl
     settings, `time_limit` each).  Then colour's winning move gains one nat per stone of the
-    group: a save when the group is colour's, a kill otherwise.  Unfinished searches, ko answers
+    group, at most `max_bonus`: a save when the group is colour's, a kill otherwise.  (The
+    selective 30 ms searches call some large groups critical that GNU Go's owl calls alive or
+    dead; uncapped, their bonus overrode the policy's moves at 10-20 nats.)  Unfinished searches, ko answers
     and groups already dead or alive whoever moves give nothing.  Answers are cached on (target
     string, mover, the stones on the search region): between two moves most groups are
     untouched, so most moves cost no search."""
@@ -140,8 +146,19 @@ class LifeAndDeath:
             first = self.wins(board, target, colour)          # colour saves or kills ...
             if first is None or self.wins(board, target, 3 - colour) is None:
                 continue                                      # ... and it matters who moves
-            bonus[first] = bonus.get(first, 0.0) + float(len(group))
+            bonus[first] = min(bonus.get(first, 0.0) + float(len(group)), self.config.max_bonus)
         return bonus
+
+
+def owl_answer(board: Board, stone: int, mover: int, time_limit: float = 0.1) -> str | None:
+    """The solver's answer for mover on the string at `stone` (owl settings, every move at every
+    node): "win" (mover kills it, or its owner lives), "fail", or None (unknown, ko, no problem
+    to set up).  The final judgement's check of unsure strings (golois.scoring.JudgeConfig.owl)."""
+    try:
+        sol = solve(board, mover, target=stone, time_limit=time_limit, width=0, escape_out=2, group=False)
+    except ProblemError:
+        return None
+    return sol.result if sol.result in ("win", "fail") else None
 
 
 def unconditionally_alive(board: Board) -> np.ndarray:
@@ -157,4 +174,4 @@ def default_hooks(life_and_death: bool = True):
     from tactics.ladder import ladder_facts
     return TacticsHooks(ladder_facts=ladder_facts, ladder_adjust=ladder_adjust,
                         tactical_bonus=capture_bonus, unconditional=unconditionally_alive,
-                        life_and_death=LifeAndDeath() if life_and_death else None)
+                        life_and_death=LifeAndDeath() if life_and_death else None, owl=owl_answer)

@@ -450,10 +450,10 @@ def test_life_and_death_hook_names_the_vital_point_of_a_critical_group():
     hook = LifeAndDeath()
     assert [len(g) for g in hook.groups(b)] == [7]           # the black wall has too many liberties
     b1 = 18 * 19 + 1
-    assert hook(b, WHITE) == {b1: 7.0}                        # white saves its 7 stones
-    assert hook(b, BLACK) == {b1: 7.0}                        # black kills them
+    assert hook(b, WHITE) == {b1: 3.0}                        # white saves its 7 stones (3 nats at most)
+    assert hook(b, BLACK) == {b1: 3.0}                        # black kills them
     searches = hook.searches
-    assert hook(b, WHITE) == {b1: 7.0} and hook.searches == searches   # cached: no new search
+    assert hook(b, WHITE) == {b1: 3.0} and hook.searches == searches   # cached: no new search
     assert LifeAndDeath()(corner19(DEAD), WHITE) == {}       # dead whoever moves: nothing to gain
 
 
@@ -461,9 +461,42 @@ def test_player_plays_the_solver_move_only_with_the_life_and_death_hook():
     from golois.tactics_hooks import LifeAndDeath
     b = corner19(CRITICAL)
     logits = np.zeros(361, dtype=np.float32)
-    logits[9 * 19 + 9] = 4.0                                  # the policy's favourite: tengen
+    logits[9 * 19 + 9] = 2.0                                  # the policy's favourite: tengen
     cfg = PlayerConfig(resign_threshold=0)
     with_ld = Player(lambda board, c: logits, cfg, TacticsHooks(life_and_death=LifeAndDeath()))
     without = Player(lambda board, c: logits, cfg, TacticsHooks())
     assert with_ld.genmove(b, WHITE).move == 18 * 19 + 1
     assert without.genmove(b, WHITE).move == 9 * 19 + 9
+
+
+def test_final_judgement_lets_the_solver_settle_unsure_strings():
+    b = from_diagram(ENCLOSED)                # the lone black stone at H5 is dead by the playouts
+    calls = []
+
+    def owl(answers):
+        def answer(board, stone, mover):
+            calls.append((stone, mover))
+            return answers.get((board.get(stone), mover))
+        return answer
+
+    lone, wall = 4 * 9 + 7, 3
+    unsure = dict(playouts=64, owl_band=1.01)     # every string counts as unsure
+    # the attacker (white) fails to kill the lone stone even moving first: it lives
+    j = judge(b, 0.5, JudgeConfig(**unsure, owl=owl({(BLACK, WHITE): "fail"})))
+    assert not j.dead[4, 7] and (lone, WHITE) in calls
+    # black cannot live even moving first: its wall is dead (and the lone stone stays dead)
+    j = judge(b, 0.5, JudgeConfig(**unsure, owl=owl({(BLACK, BLACK): "fail"})))
+    assert j.dead[0, 3] and j.dead[4, 7]
+    # unknown answers change nothing
+    j = judge(b, 0.5, JudgeConfig(**unsure, owl=owl({})))
+    assert j.dead[4, 7] and not j.dead[0, 3] and j.score == 36 - 45 - 0.5
+    assert wall in {s for s, _ in calls}
+
+
+def test_owl_answer_on_critical_and_dead_corners():
+    from golois.tactics_hooks import owl_answer
+    white = 17 * 19                                       # A2, in white's corner group
+    critical, dead = corner19(CRITICAL), corner19(DEAD)
+    assert owl_answer(critical, white, WHITE) == "win"     # white lives moving first
+    assert owl_answer(critical, white, BLACK) == "win"     # black kills moving first
+    assert owl_answer(dead, white, WHITE) == "fail"        # no life even moving first
