@@ -3,7 +3,7 @@
 `COMMANDS` (the "play" set, listed in `golois.engine.command_sets`) holds `genmove`,
 `kgs-genmove_cleanup`, `final_score`, `final_status_list`, `place_free_handicap`,
 `gogui-analyze_commands` and the `golois-*` analyze commands it lists (policy heat map, ownership,
-dead stones and group status, ladders).  The `Player` lives in `engine.extra["player"]`; install
+dead stones and group status, ladders, the life-and-death solver's groups at stake).  The `Player` lives in `engine.extra["player"]`; install
 one with `install_player(engine, player)` (`make_player(options)` builds it from the command line
 options of `add_player_arguments`).  Without one, a fallback-policy player is made on first use.
 
@@ -209,6 +209,7 @@ ANALYZE = [
     ("gfx", "Dead stones and seki", "golois-status_gfx"),
     ("sboard", "Group status", "golois-group_status"),
     ("gfx", "Ladders", "golois-ladder_gfx %c"),
+    ("gfx", "Life and death (solver)", "golois-life_and_death_gfx"),
     ("string", "Tactics hooks", "golois-hooks"),
 ]
 
@@ -315,6 +316,31 @@ def ladder_gfx(engine, colour="b"):
     if cap.any():
         lines.append("TRIANGLE " + " ".join(engine.format_vertex(int(p)) for p in np.flatnonzero(cap)))
     lines.append("TEXT ladders: C captures, S saves, P pushes (stones); triangles: capturable in a ladder")
+    return "\n".join(lines)
+
+
+@COMMANDS.command("golois-life_and_death_gfx")
+def life_and_death_gfx(engine):
+    """The groups at stake for the life-and-death hook (golois.tactics_hooks.LifeAndDeath) and
+    the solver's verdict: critical groups squared with their saving (S) and killing (K) moves
+    labelled, dead groups marked, living ones circled."""
+    from golois.tactics_hooks import LifeAndDeath
+    hook = get_player(engine).hooks.life_and_death or engine.extra.setdefault("life_and_death", LifeAndDeath())
+    shapes: dict[str, list[str]] = {"SQUARE": [], "MARK": [], "CIRCLE": []}
+    labels, counts = [], {}
+    for group in hook.groups(engine.board):
+        status, save, kill = hook.status(engine.board, group)
+        counts[status] = counts.get(status, 0) + 1
+        shape = {"critical": "SQUARE", "dead": "MARK", "alive": "CIRCLE"}.get(status)
+        if shape:
+            shapes[shape] += [engine.format_vertex(p) for p in group]
+        if status == "critical":
+            labels += [f"{engine.format_vertex(save)} S", f"{engine.format_vertex(kill)} K"]
+    lines = [f"{shape} {' '.join(vs)}" for shape, vs in shapes.items() if vs]
+    if labels:
+        lines.append("LABEL " + " ".join(labels))
+    summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "no group at stake"
+    lines.append(f"TEXT groups at stake: {summary} (squares critical: S saves, K kills; x dead; circles alive)")
     return "\n".join(lines)
 
 

@@ -118,9 +118,9 @@ class LifeAndDeath:
         found.sort(key=len, reverse=True)
         return found[: cfg.max_groups]
 
-    def wins(self, board: Board, target: int, mover: int) -> int | None:
-        """mover's first move when mover surely wins the fight for the group of `target` (kills
-        it or lives), else None (fails, ko, unfinished search, or no problem to set up)."""
+    def answer(self, board: Board, target: int, mover: int) -> tuple[str, int | None]:
+        """(result, first move) of the search for mover on the group of `target`: result "win"
+        (mover kills it, or lives), "fail", or "unknown" (ko, unfinished, no problem to set up)."""
         cfg = self.config
         region = group_region(board, target)
         arr = board.to_array().ravel()
@@ -131,22 +131,37 @@ class LifeAndDeath:
         try:
             sol = solve(board, mover, target=target, time_limit=cfg.time_limit, width=cfg.width,
                         escape_out=cfg.escape_out, group=False)
-            move = sol.move if sol.result == "win" else None
+            found = (sol.result if sol.result in ("win", "fail") else "unknown", sol.move)
         except ProblemError:
-            move = None
+            found = ("unknown", None)
         if len(self.cache) >= cfg.cache_size:
             self.cache.clear()
-        self.cache[key] = move
-        return move
+        self.cache[key] = found
+        return found
+
+    def status(self, board: Board, group: list[int]) -> tuple[str, int | None, int | None]:
+        """(status, saving move, killing move) of a group: "critical" (whoever moves first wins
+        it), "alive" (the attacker fails even moving first), "dead" (the owner fails even moving
+        first), or "unknown"."""
+        target = group[0]
+        owner = board.get(target)
+        save, kill = self.answer(board, target, owner), self.answer(board, target, 3 - owner)
+        if save[0] == "win" and kill[0] == "win":
+            return "critical", save[1], kill[1]
+        if kill[0] == "fail":
+            return "alive", None, None
+        if save[0] == "fail":
+            return "dead", None, None
+        return "unknown", None, None
 
     def __call__(self, board: Board, colour: int) -> dict[int, float]:
         bonus: dict[int, float] = {}
         for group in self.groups(board):
-            target = group[0]
-            first = self.wins(board, target, colour)          # colour saves or kills ...
-            if first is None or self.wins(board, target, 3 - colour) is None:
-                continue                                      # ... and it matters who moves
-            bonus[first] = min(bonus.get(first, 0.0) + float(len(group)), self.config.max_bonus)
+            status, save, kill = self.status(board, group)
+            if status != "critical":
+                continue                                      # it must matter who moves
+            move = save if board.get(group[0]) == colour else kill
+            bonus[move] = min(bonus.get(move, 0.0) + float(len(group)), self.config.max_bonus)
         return bonus
 
 

@@ -58,7 +58,7 @@ def test_fuzz_player_commands_never_crash():
     words = ["genmove", "kgs-genmove_cleanup", "final_score", "final_status_list", "play", "undo",
              "gogui-analyze_commands", "golois-policy_gfx", "golois-policy_dboard", "golois-ownership",
              "golois-status_gfx", "golois-group_status", "golois-ladder_gfx", "golois-hooks",
-             "place_free_handicap", "boardsize", "clear_board", "komi", "fixed_handicap",
+             "golois-life_and_death_gfx", "place_free_handicap", "boardsize", "clear_board", "komi", "fixed_handicap",
              "b", "w", "black", "white", "x", "A1", "G7", "D4", "pass", "Z9", "alive", "dead", "seki",
              "2", "5", "7", "-3", "1e9", "nan", "\x00", "\u00e9", "resign"]
     for _ in range(600):

@@ -500,3 +500,19 @@ def test_owl_answer_on_critical_and_dead_corners():
     assert owl_answer(critical, white, WHITE) == "win"     # white lives moving first
     assert owl_answer(critical, white, BLACK) == "win"     # black kills moving first
     assert owl_answer(dead, white, WHITE) == "fail"        # no life even moving first
+
+
+def test_life_and_death_gfx_shows_the_critical_group_and_its_moves():
+    from golois.engine import build_engine
+    from golois.gtp_play import install_player
+    from golois.tactics_hooks import LifeAndDeath
+    e = build_engine()
+    install_player(e, Player(config=PlayerConfig(resign_threshold=0), hooks=TacticsHooks(life_and_death=LifeAndDeath())))
+    for r, row in enumerate(CRITICAL.strip().splitlines()):
+        for c, ch in enumerate(row.split()):
+            if ch != ".":
+                e.handle(f"play {'b' if ch == 'X' else 'w'} {'ABCDEF'[c]}{3 - r}")
+    assert "golois-life_and_death_gfx" in e.handle("gogui-analyze_commands")
+    out = e.handle("golois-life_and_death_gfx")
+    assert out.startswith("= SQUARE ") and "LABEL B1 S B1 K" in out and "critical 1" in out
+    assert len(out.split("\n")[0].split()) == 2 + 7              # the 7 white stones squared
