@@ -40,6 +40,7 @@ class PlayerOptions:
     symmetries: int = 8
     tactics: bool = True
     life_and_death: bool = True          # the solver's hook (with tactics on)
+    threads: int = 1                     # torch threads for the network (1: one core, as measured)
     config: PlayerConfig | None = None
 
 
@@ -50,6 +51,9 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
                    help="auto: the shipped network when present, else the fallback heuristic")
     g.add_argument("--model", default=None, help="network weights (.pt) for --policy network/auto")
     g.add_argument("--symmetries", type=int, default=8, choices=[1, 4, 8], help="symmetry bagging")
+    g.add_argument("--threads", type=int, default=1,
+                   help="CPU threads for the network (default 1: a batch of 8 small boards gains little "
+                        "from more, and idle threads spin against the opponent's engine in matches)")
     g.add_argument("--no-tactics", dest="tactics", action="store_false", help="no ladder / life-and-death hooks")
     g.add_argument("--no-life-and-death", dest="life_and_death", action="store_false",
                    help="tactics without the life-and-death solver's hook (ladders and captures only)")
@@ -73,7 +77,8 @@ def options_from_args(args) -> PlayerOptions:
                        endgame_playouts=args.endgame_playouts, temperature=args.temperature,
                        temperature_moves=args.temperature_moves, seed=args.seed)
     return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
-                         tactics=args.tactics, life_and_death=args.life_and_death, config=cfg)
+                         tactics=args.tactics, life_and_death=args.life_and_death, threads=args.threads,
+                         config=cfg)
 
 
 def _default_model() -> Path | None:
@@ -81,11 +86,15 @@ def _default_model() -> Path | None:
     return files[0] if files else None
 
 
-def _load_network_policy(path, symmetries: int):
-    """The network at path as a Policy (imports torch and the features module lazily)."""
+def _load_network_policy(path, symmetries: int, threads: int = 1):
+    """The network at path as a Policy (imports torch and the features module lazily), run with
+    `threads` CPU threads."""
+    import torch
     from golois.model import load_model
     from golois.datasets.features import encode
 
+    if threads > 0:
+        torch.set_num_threads(threads)
     network = load_model(str(path))
     feature_set = network.feature_set
 
@@ -107,7 +116,7 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
         try:
             if path is None:
                 raise FileNotFoundError("no network weights shipped in golois/weights/")
-            policy, name = _load_network_policy(path, opts.symmetries), f"network {Path(path).name} x{opts.symmetries}"
+            policy, name = _load_network_policy(path, opts.symmetries, opts.threads), f"network {Path(path).name} x{opts.symmetries}"
         except Exception as e:  # noqa: BLE001 -- any failure to load means: fall back, loudly
             if opts.policy == "network":
                 raise
