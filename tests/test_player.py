@@ -516,3 +516,17 @@ def test_life_and_death_gfx_shows_the_critical_group_and_its_moves():
     out = e.handle("golois-life_and_death_gfx")
     assert out.startswith("= SQUARE ") and "LABEL B1 S B1 K" in out and "critical 1" in out
     assert len(out.split("\n")[0].split()) == 2 + 7              # the 7 white stones squared
+
+
+def test_player_options_threads_and_life_and_death_switch():
+    import argparse
+    from golois.gtp_play import add_player_arguments, make_player, options_from_args
+    p = argparse.ArgumentParser()
+    add_player_arguments(p)
+    opts = options_from_args(p.parse_args([]))
+    assert opts.threads == 1 and opts.life_and_death and opts.tactics
+    opts = options_from_args(p.parse_args(["--threads", "3", "--no-life-and-death", "--policy", "fallback"]))
+    assert opts.threads == 3 and not opts.life_and_death
+    hooks = make_player(opts, log=None).hooks
+    assert hooks.life_and_death is None and hooks.tactical_bonus is not None and hooks.owl is not None
+    assert make_player(options_from_args(p.parse_args(["--policy", "fallback"])), log=None).hooks.life_and_death is not None
