@@ -530,3 +530,39 @@ def test_player_options_threads_and_life_and_death_switch():
     hooks = make_player(opts, log=None).hooks
     assert hooks.life_and_death is None and hooks.tactical_bonus is not None and hooks.owl is not None
     assert make_player(options_from_args(p.parse_args(["--policy", "fallback"])), log=None).hooks.life_and_death is not None
+
+
+# The final position (after two passes, komi 7.5) of a game of Golois against GNU Go level 10
+# (fifth session's match).  GNU Go (`final_score`, Chinese rules) says B+21.5 with 51 dead
+# stones; the playouts alone gave away the 35-stone white group in the middle-left and scored W+49.5.
+REAL_FINAL = """
+X O . . . . . . . . . . . . . . O O O
+X O O . . . . . . . O . . . O O O X X
+X X O O . . . . O O . O . O X O X X .
+. X X O O O O O X O O O X O X X X . X
+. . . X X X O X X X O X O O X O X O O
+. . X X X . X . . X X X X O X O X X O
+X X X O X . . . . . . X O O X O O O O
+O O O O X . . X X X X X X O X X X O O
+. . . O X X X O O X O O O O X X O O O
+. . . . O O O . O O O X O O O X O X X
+. . . . . . X O O X O X X X X O O O X
+. O O O O . X O X X X . X . X O O X X
+. O X X X . X O O X X X X X O O O X X
+O X X X . O O . O O O X O O O X O X .
+O X O O . . X O O X X O O X O X X . .
+. O . O . O O O X X O O X X O O X X X
+. . . . . O X X X X O X . X X X . . .
+. . . O . O X . X O X X X . . . . . .
+. . . . O X X . X O O O . . . . . . .
+"""
+
+
+def test_final_judgement_with_the_solver_agrees_with_gnugo_on_a_real_game():
+    from golois.tactics_hooks import owl_answer
+    b = from_diagram(REAL_FINAL)
+    cfg = PlayerConfig()
+    playouts = judge(b, 7.5, cfg.judge_config(None, 256))
+    solver = judge(b, 7.5, cfg.judge_config(None, 256, owl_answer))
+    assert format_score(solver.score) == "B+21.5" and int(solver.dead.sum()) == 51
+    assert (playouts.dead != solver.dead).any()          # the check is what makes it right
