@@ -112,12 +112,12 @@ class TacticsHooks:
     tactical_bonus: Callable[[Board, int], dict] | None = None  # (board, colour) -> {flat: bonus nats}
     life_and_death: Callable[[Board, int], dict] | None = None  # the same, from the life-and-death solver
     unconditional: Callable[[Board], np.ndarray] | None = None  # Benson: bool (size, size) alive stones
-    owl: Callable[[Board, int, int], str | None] | None = None  # the solver's check of unsure strings in the final judgement
+    owl: Callable[[Board, int, int], str | None] | None = None  # the solver on unsure strings, final judgement
 
     def describe(self) -> str:
         """One line naming the hooks that are on."""
-        on = [name for name in ("ladder_facts", "ladder_adjust", "tactical_bonus", "life_and_death", "unconditional", "owl")
-              if getattr(self, name) is not None]
+        names = ("ladder_facts", "ladder_adjust", "tactical_bonus", "life_and_death", "unconditional", "owl")
+        on = [name for name in names if getattr(self, name) is not None]
         return "tactics hooks: " + (", ".join(on) if on else "none")
 
 

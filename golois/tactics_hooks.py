@@ -9,9 +9,10 @@
   as the ladder adjustment (golois/policy.py: one stone = one nat of log-probability);
 - `life_and_death` = `LifeAndDeath`: the life-and-death solver (tactics.problem.solve, owl-style
   searches of a fraction of a second) on every group whose life is at stake: a move that saves a
-  critical own group, or kills a critical opponent group, gains one nat per stone of it;
+  critical own group, or kills a critical opponent group, gains one nat per stone of it, at
+  most 3;
 - `unconditional` = `unconditionally_alive`: Benson's unconditional life (tactics.benson);
-- `owl` = `owl_answer`: the solver's proven answer for one string, with which the final
+- `owl` = `owl_answer`: the solver's answer for one string, with which the final
   judgement (final_score, final_status_list) checks the strings the playouts are unsure of.
 The player takes, point by point, the larger of the capture and the life-and-death bonuses (both
 often name the same move for the same string).  Start with `capture_bonus`, then `LifeAndDeath`.
@@ -84,10 +85,10 @@ class LifeAndDeath:
     settings, `time_limit` each).  Then colour's winning move gains one nat per stone of the
     group, at most `max_bonus`: a save when the group is colour's, a kill otherwise.  (The
     selective 30 ms searches call some large groups critical that GNU Go's owl calls alive or
-    dead; uncapped, their bonus overrode the policy's moves at 10-20 nats.)  Unfinished searches, ko answers
-    and groups already dead or alive whoever moves give nothing.  Answers are cached on (target
-    string, mover, the stones on the search region): between two moves most groups are
-    untouched, so most moves cost no search."""
+    dead; uncapped, their bonus overrode the policy's moves at 10-20 nats.)  Unfinished
+    searches, ko answers and groups already dead or alive whoever moves give nothing.
+    Answers are cached on (target string, mover, ko, the stones on the search region): between
+    two moves most groups are untouched, so most moves cost no search."""
 
     def __init__(self, config: LifeAndDeathConfig | None = None):
         self.config = config or LifeAndDeathConfig()
