@@ -3,9 +3,10 @@
 `COMMANDS` (the "play" set, listed in `golois.engine.command_sets`) holds `genmove`,
 `kgs-genmove_cleanup`, `final_score`, `final_status_list`, `place_free_handicap`,
 `gogui-analyze_commands` and the `golois-*` analyze commands it lists (policy heat map, ownership,
-dead stones and group status, ladders, the life-and-death solver's groups at stake).  The `Player` lives in `engine.extra["player"]`; install
-one with `install_player(engine, player)` (`make_player(options)` builds it from the command line
-options of `add_player_arguments`).  Without one, a fallback-policy player is made on first use.
+dead stones and group status, ladders, the life-and-death solver's groups at stake).  The
+`Player` lives in `engine.extra["player"]`; install one with `install_player(engine, player)`
+(`make_player(options)` builds it from the command line options of `add_player_arguments`).
+Without one, a fallback-policy player is made on first use.
 
 Start with `genmove`.
 """
@@ -334,7 +335,11 @@ def life_and_death_gfx(engine):
     the solver's verdict: critical groups squared with their saving (S) and killing (K) moves
     labelled, dead groups marked, living ones circled."""
     from golois.tactics_hooks import LifeAndDeath
-    hook = get_player(engine).hooks.life_and_death or engine.extra.setdefault("life_and_death", LifeAndDeath())
+    hook = get_player(engine).hooks.life_and_death
+    if hook is None:                     # no solver hook in the player: one kept for this command
+        hook = engine.extra.get("life_and_death")
+        if hook is None:
+            hook = engine.extra["life_and_death"] = LifeAndDeath()
     shapes: dict[str, list[str]] = {"SQUARE": [], "MARK": [], "CIRCLE": []}
     labels, counts = [], {}
     for group in hook.groups(engine.board):

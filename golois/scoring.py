@@ -194,7 +194,7 @@ def judge(board: Board, komi: float, config: JudgeConfig | None = None) -> Judge
         dead |= sure & ~alive
     flat = stones.ravel()
     seen = np.zeros(n * n, dtype=bool)
-    unsure = []                          # (stones, string) the playouts do not settle
+    unsure = []                          # strings (flat points) the playouts do not settle surely
     for p in range(n * n):
         if flat[p] == EMPTY or seen[p]:
             continue

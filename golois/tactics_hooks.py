@@ -129,12 +129,7 @@ class LifeAndDeath:
         if key in self.cache:
             return self.cache[key]
         self.searches += 1
-        try:
-            sol = solve(board, mover, target=target, time_limit=cfg.time_limit, width=cfg.width,
-                        escape_out=cfg.escape_out, group=False)
-            found = (sol.result if sol.result in ("win", "fail") else "unknown", sol.move)
-        except ProblemError:
-            found = ("unknown", None)
+        found = owl_search(board, target, mover, cfg.time_limit, cfg.width, cfg.escape_out)
         if len(self.cache) >= cfg.cache_size:
             self.cache.clear()
         self.cache[key] = found
@@ -166,15 +161,25 @@ class LifeAndDeath:
         return bonus
 
 
+def owl_search(board: Board, target: int, mover: int, time_limit: float, width: int,
+               escape_out: int = 2) -> tuple[str, int | None]:
+    """(result, first move) of an owl-style search (tactics.problem.solve on the target string,
+    `width` best moves below the root, 0 = every move) for mover: "win" (mover kills it, or its
+    owner lives), "fail", or "unknown" (ko, unfinished, no problem to set up)."""
+    try:
+        sol = solve(board, mover, target=target, time_limit=time_limit, width=width,
+                    escape_out=escape_out, group=False)
+    except ProblemError:
+        return "unknown", None
+    return (sol.result if sol.result in ("win", "fail") else "unknown"), sol.move
+
+
 def owl_answer(board: Board, stone: int, mover: int, time_limit: float = 0.1) -> str | None:
     """The solver's answer for mover on the string at `stone` (owl settings, every move at every
-    node): "win" (mover kills it, or its owner lives), "fail", or None (unknown, ko, no problem
-    to set up).  The final judgement's check of unsure strings (golois.scoring.JudgeConfig.owl)."""
-    try:
-        sol = solve(board, mover, target=stone, time_limit=time_limit, width=0, escape_out=2, group=False)
-    except ProblemError:
-        return None
-    return sol.result if sol.result in ("win", "fail") else None
+    node): "win", "fail", or None (unknown, ko, no problem to set up).  The final judgement's
+    check of unsure strings (golois.scoring.JudgeConfig.owl)."""
+    result, _ = owl_search(board, stone, mover, time_limit, width=0)
+    return None if result == "unknown" else result
 
 
 def unconditionally_alive(board: Board) -> np.ndarray:
