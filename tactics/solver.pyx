@@ -570,6 +570,11 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
             elif cdelta[i] < d2:
                 d2 = cdelta[i]
         delta = <uint32_t>(sumphi if sumphi < DF_INF else DF_INF)
+        if delta >= DF_INF and phi != 0:
+            # a saturated sum is not a disproof (proof numbers blow up on transpositions):
+            # only a settled child may make a node settled, or the root spins on a fake
+            # (DF_INF, x) entry without searching until the clock stops it (maeda-10k-5k/027)
+            delta = DF_INF - 1
         if phi >= thphi or delta >= thdelta or s.aborted:
             break
         # thresholds of the best child (1 + epsilon trick, Pawlewicz & Lew)

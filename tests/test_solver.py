@@ -210,6 +210,26 @@ def test_dfpn_resume_goes_on_from_the_table():
     assert whole["value"] == rest["value"] == 1 and rest["nodes"] > part["nodes"]
 
 
+# maeda-10k-5k/027, upside down (black kills with T18).  With unlimited ko threats for white
+# the proof numbers of the second search grew past DF_INF by summing over transpositions; the
+# root then read as settled without being so and the search spun without playing a node until
+# the clock stopped it: at a node limit and 60 s it ran 60 s and kept the first search's S18,
+# "ko not checked".
+MAEDA_027 = """
+. . . . . . . . . .
+. . . . X O O . . .
+. . . X . X O . O .
+. . . . . X O O X .
+. . . . . X X X X .
+"""
+
+
+def test_saturated_proof_numbers_do_not_stall_the_search():
+    board = top_right(MAEDA_027)
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert s.result == "win" and s.ko_checked and s.vertex() == "T18", s.status
+
+
 def test_regression_ghi_line_after_o19():
     # after B O19 W N19 B P19 white cannot live; a search from here and the search from the
     # root must agree (they did not when path-dependent results were stored as proofs)
