@@ -27,6 +27,20 @@ def test_wilson_and_elo():
     assert elo(0.5) == 0 and elo(0.76) == pytest.approx(200, abs=1) and elo(1.0) == 800
 
 
+def test_tally_counts_each_distinct_game_once(tmp_path):
+    # bench/match_tally.py: two matches started in the same second replayed the same games
+    # (GNU Go seeds from the clock); a copy counts once
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+    from match_tally import tally
+    game = "(;FF[4]SZ[9]PB[Golois (A)]PW[GNU Go (B)]RE[{}];B[ee];W[{}])"
+    for name, text in (("a", game.format("B+R", "cc")), ("copy", game.format("B+R", "cc")),
+                       ("b", game.format("W+3.5", "gg")), ("unfinished", "(;FF[4]SZ[9];B[ee])")):
+        (tmp_path / f"{name}.sgf").write_text(text)
+    paths = sorted(str(p) for p in tmp_path.glob("*.sgf"))
+    assert tally(paths) == (1, 2, 1, 2, 1, 1)   # wins, games, as black, games as black, resigned, copies
+
+
 def test_two_of_our_engines_on_9x9(tmp_path):
     out = tmp_path / "summary.json"
     rc = golois_main(["match", "--black", OURS, "--white", OURS + " --temperature 1 --seed 3",
