@@ -18,8 +18,8 @@ empty points of the region and pass; with `reach` set, only those in focus (`gen
 two steps through empty points of a current defender stone, or liberties of weak attacker
 strings next to the defender).  Proof numbers are for the side to move (phi / delta form); a new
 leaf starts at (L, 1) with the attacker to move and (1, L) with the defender to move, L the
-target's liberties (df-pn+ style, `_initial`).  Only a settled node holds 0 or DF_INF: a sum of phi that
-reaches DF_INF without a settled child is capped at DF_INF - 1 (sums blow up on
+target's liberties (df-pn+ style, `_initial`).  Only a settled node holds 0 or DF_INF: a sum
+of phi that reaches DF_INF without a settled child is capped at DF_INF - 1 (sums blow up on
 transpositions; a capped sum read as settled once stalled the search, maeda-10k-5k/027).
 
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
