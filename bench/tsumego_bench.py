@@ -134,7 +134,8 @@ def _node_limited(root, limit, max_nodes, per_problem=False):
             try:
                 sol = solve(board, mover, max_nodes=max_nodes, time_limit=3600)
                 move, result, good = sol.vertex(), sol.result, sol.vertex() in right
-                kind, extra = result[:2] if result.startswith("ko") else result, f"{sol.goal}\t{sol.nodes}"
+                kind = "ko" if result.startswith("ko") else result
+                extra = f"{sol.goal}\t{sol.nodes}"
             except ProblemError as e:
                 move, result, good, kind, extra = "-", "error", False, "error", str(e)
             ok += good

@@ -35,10 +35,12 @@ def test_tally_counts_each_distinct_game_once(tmp_path):
     from match_tally import tally
     game = "(;FF[4]SZ[9]PB[Golois (A)]PW[GNU Go (B)]RE[{}];B[ee];W[{}])"
     for name, text in (("a", game.format("B+R", "cc")), ("copy", game.format("B+R", "cc")),
-                       ("b", game.format("W+3.5", "gg")), ("unfinished", "(;FF[4]SZ[9];B[ee])")):
+                       ("b", game.format("W+3.5", "gg")), ("unfinished", "(;FF[4]SZ[9];B[ee])"),
+                       ("broken", "(;FF[4]SZ[9];B[ee")):
         (tmp_path / f"{name}.sgf").write_text(text)
     paths = sorted(str(p) for p in tmp_path.glob("*.sgf"))
-    assert tally(paths) == (1, 2, 1, 2, 1, 1)   # wins, games, as black, games as black, resigned, copies
+    # wins, games, as black, games as black, resigned, copies, unreadable files
+    assert tally(paths) == (1, 2, 1, 2, 1, 1, 1)
 
 
 def test_two_of_our_engines_on_9x9(tmp_path):
