@@ -230,6 +230,27 @@ def test_saturated_proof_numbers_do_not_stall_the_search():
     assert s.result == "win" and s.ko_checked and s.vertex() == "T18", s.status
 
 
+# maeda-10k-5k/017 (black kills with N19).  The grown wall of the inferred frame creeps along
+# the edge behind black's R17-S17 into the corner (T16..T19, S19), so white's corner eye space
+# is gone and the wrong R19 "kills" there; after R19 white lives with N19 then R18 (GNU Go's
+# owl says so too).  The recheck in a looser frame finds that and solves again.
+MAEDA_017 = """
+X . . . O . . . .
+X O . O . O . . .
+X X . X O O X X .
+. . . X X X . . .
+. . . . . . X . .
+"""
+
+
+def test_kill_in_the_grown_frame_is_rechecked_in_a_looser_one():
+    board = top_right(MAEDA_017)
+    tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
+    assert tight.goal == "kill" and tight.result == "win" and tight.vertex() == "R19"
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert s.result in ("win", "ko_a") and s.vertex() == "N19", s.status
+
+
 def test_regression_ghi_line_after_o19():
     # after B O19 W N19 B P19 white cannot live; a search from here and the search from the
     # root must agree (they did not when path-dependent results were stored as proofs)
