@@ -55,6 +55,9 @@ allocated once per search; nothing is copied per node.  The search runs without 
 
 from libc.stdlib cimport malloc, calloc, free
 from libc.stdint cimport uint64_t, uint32_t
+
+cdef extern from *:
+    void __builtin_prefetch(const void *addr) noexcept nogil   # a hint: load this line into the cache
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from tactics.board cimport (board_t, move_t, Board, board_play_unchecked, board_undo, board_is_legal,
@@ -517,6 +520,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         _play(s, mv[i], mover)
         s.depth += 1
         ck = _key(s)
+        __builtin_prefetch(&s.tt[ck & s.tt_mask])  # the probe below misses the cache: start it now
         r = evaluate(s, False)
         # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
         # position is not really repeated
