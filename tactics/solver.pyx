@@ -42,7 +42,9 @@ retake a ko at once, as if it had an unlimited supply of ko threats that the opp
 tactics.problem combines two searches into GNU Go's WIN / KO_A / KO_B results.
 
 Transposition table: 2^tt_bits entries, always replaced, keyed on the board's Zobrist hash xor
-keys for the side to move, the ko point and "the last move was a pass" (the table lives for one
+keys for the side to move, the ko point and "the last move was a pass" (a pass for want of a ko
+threat, `_banned_pass`, has its own key: the next pass does not end the search there, so the
+two nodes differ; sharing a key cost maeda-10k-5k/107 its clean kill) (the table lives for one
 search, so the ko_ignore mode needs no key).  Graph-history interaction: a result that depends on
 the line (a repetition on the current path, or the depth limit) is path-dependent, so a proof or
 disproof found while such a result was seen in the subtree (`path_results` changed) is returned
@@ -115,14 +117,34 @@ cdef inline bint _last_pass(search_t *s, int back) noexcept nogil:
     return i >= s.root_moves and s.b.moves[i].point == PASS
 
 
+cdef inline bint _banned_pass_at(search_t *s, int back) noexcept nogil:
+    """The pass `back` plies ago was played by a side the ko rule banned from retaking (and not
+    ko_ignore): a pass for want of a ko threat."""
+    cdef move_t *m = &s.b.moves[s.b.n_moves - back]
+    return (m.ko_before != NO_POINT and m.ko_color_before == m.color
+            and m.color != s.ko_ignore)
+
+
+cdef inline bint _banned_pass(search_t *s) noexcept nogil:
+    """The first of the last two passes was played by a side the ko rule banned from
+    retaking (and not ko_ignore): it passed for want of a ko threat, the opponent passed instead
+    of resolving the ko, and the ban is gone: the two passes do not end the game, the side may
+    retake now.  (Otherwise a ko left open counted as the defender's life: maeda-10k-5k/003,
+    where white's second eye at N1 stands only while the ko is open.)"""
+    return _banned_pass_at(s, 2)
+
+
 cdef inline uint64_t _key(search_t *s) noexcept nogil:
-    """Table key of the current node (hash, side, ko, last move a pass); never 0."""
+    """Table key of the current node (hash, side, ko, last move a pass, for want of a ko
+    threat or not); never 0."""
     cdef board_t *b = s.b
     cdef uint64_t k = b.hash ^ side_key[b.to_move]
     if b.ko != NO_POINT:
         k ^= ko_key[b.ko] ^ side_key[b.ko_color] * 3
     if _last_pass(s, 1):
-        k ^= pass_key
+        # a pass for want of a ko threat (_banned_pass) does not let the next pass end the
+        # search: its node is another node than after a plain pass (maeda-10k-5k/152)
+        k ^= pass_key * 5 if _banned_pass_at(s, 1) else pass_key
     return k if k != 0 else 1
 
 
@@ -227,17 +249,6 @@ cdef int _benson_alive(search_t *s) noexcept nogil:
             if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
                 return 1 if s.b.to_move == s.defender else -1
     return 0
-
-
-cdef inline bint _banned_pass(search_t *s) noexcept nogil:
-    """The first of the last two passes was played by a side the ko rule banned from
-    retaking (and not ko_ignore): it passed for want of a ko threat, the opponent passed instead
-    of resolving the ko, and the ban is gone: the two passes do not end the game, the side may
-    retake now.  (Otherwise a ko left open counted as the defender's life: maeda-10k-5k/003,
-    where white's second eye at N1 stands only while the ko is open.)"""
-    cdef move_t *m = &s.b.moves[s.b.n_moves - 2]
-    return (m.ko_before != NO_POINT and m.ko_color_before == m.color
-            and m.color != s.ko_ignore)
 
 
 cdef int evaluate(search_t *s, bint full) noexcept nogil:

@@ -251,6 +251,28 @@ def test_kill_in_the_grown_frame_is_rechecked_in_a_looser_one():
     assert s.result in ("win", "ko_a") and s.vertex() == "N19", s.status
 
 
+# maeda-10k-5k/107 (black kills with T18; GNU Go's owl agrees white is dead after it).  A pass
+# for want of a ko threat does not let the next pass end the search (solver._banned_pass), but
+# its node had the same table key as after a plain pass, so the two shared results: the search
+# against white's unlimited ko threats answered "ko_a" (black kills only if white must find the
+# first threat).
+MAEDA_107 = """
+. . X . . . .
+. . X O . O .
+. . X O . O .
+. . X X O O X
+. . . . X X .
+. . . . . . .
+. . . . . X .
+"""
+
+
+def test_pass_for_want_of_a_ko_threat_has_its_own_table_key():
+    board = top_right(MAEDA_107)
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert s.result == "win" and s.vertex() == "T18", s.status
+
+
 def test_regression_ghi_line_after_o19():
     # after B O19 W N19 B P19 white cannot live; a search from here and the search from the
     # root must agree (they did not when path-dependent results were stored as proofs)
