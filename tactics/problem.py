@@ -506,17 +506,19 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     the defender lives there, or if the answer was a fail to live, the problem is solved again
     in that frame.  Returns (solution, nodes): that solution (a kill's replacement whatever it
     says, a fail's only when it lives or makes a ko) or None to keep the answer, and the nodes
-    searched so far, the recheck's included.  A recheck is sound where it
-    disagrees: the loose frame only takes points away from the attacker's wall.  Measured at 2M
-    nodes (bench/tsumego_bench.py --max-nodes 2000000): ishigure-basic 77 -> 78, maeda-10k-5k
-    116 -> 119 right (017, 020 and 003 right, 016 lost: after the book's C18 GNU Go also
-    lives with B17)."""
+    searched so far, the recheck's included.  Where it disagrees the recheck is the sounder:
+    the loose frame only takes stones away from the attacker's wall.  Measured at 2M nodes
+    (bench/tsumego_bench.py --max-nodes 2000000), right answers: ishigure-basic 77 -> 78,
+    maeda-10k-5k 116 -> 119 (003, 017, 020 right; 016 lost: after the book's C18 GNU Go's owl
+    also lives, with B17), maeda-5k-1k 97 -> 100, fujisawa-advanced and ishida-dan unchanged."""
     left = lambda: deadline - time.monotonic()
     if left() < 0.05 or nodes >= max_nodes:
         return None, nodes
     redo = goal == "live" and result == "fail"
     if goal == "kill" and result in ("win", "ko_a") and move is not None:
         b, _, _, lregion, ltargets = prepare(board, None, None, True, True, mover, loose)
+        if not b.is_legal(move, mover):
+            return None, nodes
         b.play(move, mover)
         alive = [t for t in ltargets if b.get(t) != EMPTY]
         if alive:

@@ -42,10 +42,10 @@ retake a ko at once, as if it had an unlimited supply of ko threats that the opp
 tactics.problem combines two searches into GNU Go's WIN / KO_A / KO_B results.
 
 Transposition table: 2^tt_bits entries, always replaced, keyed on the board's Zobrist hash xor
-keys for the side to move, the ko point and "the last move was a pass" (a pass for want of a ko
-threat, `_banned_pass`, has its own key: the next pass does not end the search there, so the
-two nodes differ; sharing a key cost maeda-10k-5k/107 its clean kill) (the table lives for one
-search, so the ko_ignore mode needs no key).  Graph-history interaction: a result that depends on
+keys for the side to move, the ko point and "the last move was a pass", with its own key for a
+pass for want of a ko threat (`_banned_pass`: the next pass does not end the search there, so
+the two nodes differ; sharing a key cost maeda-10k-5k/107 its clean kill).  The table lives for
+one search, so the ko_ignore mode needs no key.  Graph-history interaction: a result that depends on
 the line (a repetition on the current path, or the depth limit) is path-dependent, so a proof or
 disproof found while such a result was seen in the subtree (`path_results` changed) is returned
 to the parent but stored in the table only as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with
