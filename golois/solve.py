@@ -38,6 +38,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--sgf-out", metavar="DIR", help="write solution trees as SGF here")
     p.add_argument("--ladder", metavar="VERTEX", help="ladder problem: is the string at VERTEX captured?")
     p.add_argument("--limit", type=int, default=None, help="at most this many files per folder")
+    p.add_argument("--no-recheck", action="store_true",
+                   help="answer as soon as the inferred frame's search ends: no recheck of a kill or "
+                        "of a fail to live in a looser frame with the time left (faster, less often right)")
     p.set_defaults(func=run)
 
 
@@ -134,7 +137,8 @@ def solve_file(path, args):
     """The JSON record of one file (raises on errors)."""
     from tactics.problem import solve
     board, mover = load_problem(path)
-    sol = solve(board, mover, time_limit=args.time_limit, max_nodes=args.max_nodes)
+    sol = solve(board, mover, time_limit=args.time_limit, max_nodes=args.max_nodes,
+                **({"loose": 0} if getattr(args, "no_recheck", False) else {}))
     rec = {
         "file": path, "to_play": NAMES[mover], "move": sol.vertex(), "result": sol.result,
         "status": sol.status, "goal": sol.goal, "pv": [sol.vertex(m) for m in sol.pv],

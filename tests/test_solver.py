@@ -267,6 +267,18 @@ MAEDA_107 = """
 """
 
 
+def test_cli_no_recheck(tmp_path, capsys):
+    from golois.sgf import position_to_sgf
+    from golois.solve import main
+    path = tmp_path / "017.sgf"
+    path.write_bytes(position_to_sgf(top_right(MAEDA_017), BLACK))
+    moves = []
+    for extra in ([], ["--no-recheck"]):
+        assert main([str(path), "--json", "--max-nodes", "2000000", "--time-limit", "60"] + extra) == 0
+        moves.append(json.loads(capsys.readouterr().out.splitlines()[0])["move"])
+    assert moves == ["N19", "R19"]
+
+
 def test_pass_for_want_of_a_ko_threat_has_its_own_table_key():
     board = top_right(MAEDA_107)
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
