@@ -267,6 +267,31 @@ MAEDA_107 = """
 """
 
 
+def test_pass_for_want_of_a_ko_threat_has_its_own_table_key():
+    board = top_right(MAEDA_107)
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert s.result == "win" and s.vertex() == "T18", s.status
+
+
+# maeda-10k-5k/152 (black lives with S18).  S18 lies 4 empty steps from every black stone, so
+# the search's focus (2 steps, and the liberties of 2-liberty white strings next to black) never
+# offered it; at the root the liberties of 3-liberty strings (R18, S17) are in focus too.
+MAEDA_152 = """
+. . . . . . .
+. O O X O . .
+. O X X . O .
+. O X . X X .
+. O X X X O .
+. . O O O O .
+"""
+
+
+def test_root_focus_takes_the_liberties_of_three_liberty_strings():
+    board = top_right(MAEDA_152)
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert s.goal == "live" and s.vertex() == "S18" and s.result in ("win", "ko_a"), s.status
+
+
 def test_cli_no_recheck(tmp_path, capsys):
     from golois.sgf import position_to_sgf
     from golois.solve import main
@@ -277,12 +302,6 @@ def test_cli_no_recheck(tmp_path, capsys):
         assert main([str(path), "--json", "--max-nodes", "2000000", "--time-limit", "60"] + extra) == 0
         moves.append(json.loads(capsys.readouterr().out.splitlines()[0])["move"])
     assert moves == ["N19", "R19"]
-
-
-def test_pass_for_want_of_a_ko_threat_has_its_own_table_key():
-    board = top_right(MAEDA_107)
-    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
-    assert s.result == "win" and s.vertex() == "T18", s.status
 
 
 def test_regression_ghi_line_after_o19():
