@@ -424,6 +424,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     goal = "kill" if mover == attacker else "live"
     deadline = t0 + time_limit
     ko_checked = True
+    search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
+                  width=width)
     first = _solver.dfpn(b, attacker, target, region, 0, max_nodes, max(deadline - time.monotonic(), 0.01) * FIRST_SHARE, tt_bits, reach,
                          escape_libs, targets, escape_out, width, keep=True)
     if first["value"] == 0 and first["nodes"] < max_nodes and deadline - time.monotonic() > 0.01:
@@ -463,17 +465,11 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
         gtargets = prepare(board, target_arg, region_arg, frame, True, mover, far)[4]
         if set(gtargets) != set(targets):
             left = deadline - time.monotonic()
-            b.play(chosen["move"], mover)
-            try:
-                check = _solver.dfpn(b, attacker, target if b.get(target) != EMPTY else next(
-                    (t for t in gtargets if b.get(t) != EMPTY), target), region, 0, max_nodes,
-                    max(min(left, VERIFY_SHARE * time_limit), 0.01), tt_bits, reach, escape_libs,
-                    [t for t in gtargets if b.get(t) != EMPTY], escape_out, width) \
-                    if any(b.get(t) != EMPTY for t in gtargets) else {"value": -1, "nodes": 0}
-            finally:
-                b.undo()
-            nodes += check["nodes"]
-            if check["value"] == 1:         # the defender lives after our move: search the group
+            lives, used = _lives_after(b, chosen["move"], mover, attacker, gtargets, region,
+                                       max_nodes, min(left, VERIFY_SHARE * time_limit), search,
+                                       first=target)
+            nodes += used
+            if lives:                       # the defender lives after our move: search the group
                 again = solve(board, mover, target_arg, region_arg, max_nodes,
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
                               escape_libs, True, escape_out, width=width, far=far, loose=loose)
@@ -482,9 +478,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                 return again
     if loose and target_arg is None and frame and loose > far:
         again, nodes = _recheck(board, mover, region_arg, goal, result, chosen["move"], attacker,
-                                nodes, max_nodes, deadline, loose,
-                                dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs,
-                                     group=group, escape_out=escape_out, verify=verify, width=width))
+                                nodes, max_nodes, deadline, loose, search, group, verify)
         if again is not None:
             again.seconds = time.monotonic() - t0
             return again
@@ -497,8 +491,27 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     return sol
 
 
+def _lives_after(b, move, mover, attacker, targets, region, max_nodes, seconds, search,
+                 first=None):
+    """(lives, nodes): whether, after `move` of `mover` on `b` (undone on return), the defender
+    to move keeps a stone of `targets` alive (a df-pn search of at most `seconds`, its target
+    `first` if it still stands); lives is False at once when none stands."""
+    b.play(move, mover)
+    try:
+        alive = [t for t in targets if b.get(t) != EMPTY]
+        if not alive:
+            return False, 0
+        lead = first if first is not None and b.get(first) != EMPTY else alive[0]
+        check = _solver.dfpn(b, attacker, lead, region, 0, max_nodes, max(seconds, 0.01),
+                             search["tt_bits"], search["reach"], search["escape_libs"], alive,
+                             search["escape_out"], search["width"])
+        return check["value"] == 1, check["nodes"]
+    finally:
+        b.undo()
+
+
 def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_nodes, deadline,
-             loose, options):
+             loose, search, group, verify):
     """The grown wall is the attacker's stones on points the defender might have needed, so it
     can decide an answer: a kill in it may leave room to live without it, and a fail to live
     may be the wall's doing.  With the time and nodes left, a kill is checked in the frame of
@@ -519,19 +532,13 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
         b, _, _, lregion, ltargets = prepare(board, None, None, True, True, mover, loose)
         if not b.is_legal(move, mover):
             return None, nodes
-        b.play(move, mover)
-        alive = [t for t in ltargets if b.get(t) != EMPTY]
-        if alive:
-            check = _solver.dfpn(b, attacker, alive[0], lregion, 0, max_nodes - nodes,
-                                 max(left() * 0.5, 0.01), options["tt_bits"], options["reach"],
-                                 options["escape_libs"], alive, options["escape_out"],
-                                 options["width"])
-            nodes += check["nodes"]
-            redo = check["value"] == 1
+        redo, used = _lives_after(b, move, mover, attacker, ltargets, lregion, max_nodes - nodes,
+                                  left() * 0.5, search)
+        nodes += used
     if not redo or left() < 0.05 or nodes >= max_nodes:
         return None, nodes
     again = solve(board, mover, None, region, max_nodes - nodes, left(), True, far=loose, loose=0,
-                  **options)
+                  group=group, verify=verify, **search)
     nodes += again.nodes
     if goal == "live" and again.result not in ("win", "ko_a", "ko_b"):
         return None, nodes
