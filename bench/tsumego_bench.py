@@ -133,7 +133,8 @@ def _node_limited(root, limit, max_nodes, per_problem=False):
             right = right_answers(f)
             try:
                 sol = solve(board, mover, max_nodes=max_nodes, time_limit=3600)
-                move, result, good = sol.vertex(), sol.result, sol.vertex() in right
+                move, result = sol.vertex(), sol.result
+                good = move in right
                 kind = "ko" if result.startswith("ko") else result
                 extra = f"{sol.goal}\t{sol.nodes}"
             except ProblemError as e:

@@ -135,10 +135,10 @@ def write_sgf(path_in, out_dir, board, sol):
 
 def solve_file(path, args):
     """The JSON record of one file (raises on errors)."""
-    from tactics.problem import solve
+    from tactics.problem import LOOSE_FAR, solve
     board, mover = load_problem(path)
     sol = solve(board, mover, time_limit=args.time_limit, max_nodes=args.max_nodes,
-                **({"loose": 0} if getattr(args, "no_recheck", False) else {}))
+                loose=0 if args.no_recheck else LOOSE_FAR)
     rec = {
         "file": path, "to_play": NAMES[mover], "move": sol.vertex(), "result": sol.result,
         "status": sol.status, "goal": sol.goal, "pv": [sol.vertex(m) for m in sol.pv],

@@ -392,6 +392,11 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     cdef board_t *b = s.b
     cdef int i, j, p, h, n = 0, c = b.to_move, sc
     cdef int scores[DF_MAX_REGION + 1]
+    # at the root also 3 liberties: the book answer lies outside the focus in 38 of the 668
+    # problems, e.g. maeda-10k-5k/152 S18, 4 empty steps from every black stone but next to two
+    # white 3-liberty stones (10 s, the 242 problems whose root moves it changes: 139 -> 144
+    # right; at 2 M nodes 354 -> 352 of 668)
+    cdef int weak = 3 if s.depth == 0 else 2
     _heads(s)
     s.gen += 1
     if s.reach:
@@ -399,11 +404,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
             p = s.region[i]
             if b.color[p] == s.attacker:
                 h = b.head[p]
-                # at the root also 3 liberties: the book answer lies outside the focus in 38
-                # of the 668 problems, e.g. maeda-10k-5k/152 S18, 4 empty steps from every black
-                # stone but next to two white 3-liberty stones (10 s, the 242 problems whose
-                # root moves it changes: 139 -> 144 right; at 2 M nodes 354 -> 352 of 668)
-                if s.stamp[h] != s.gen and b.libs[h] <= (3 if s.depth == 0 else 2):
+                if s.stamp[h] != s.gen and b.libs[h] <= weak:
                     s.stamp[h] = s.gen
                     if _touches(s, h, s.defender):
                         _mark_libs(s, h)
