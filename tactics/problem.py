@@ -456,7 +456,9 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                 chosen = second
         else:
             result = "ko_b" if second["value"] == 1 else "fail"
-            if second["value"] == 1:
+            if second["value"] != -1:
+                # a ko, or the ko search's best try when it did not finish: every move failed
+                # without ko threats, so a ko is the best there can be (maeda-10k-5k/211)
                 chosen = second
     if (goal == "kill" and group == "live" and result in ("win", "ko_a") and chosen["move"] is not None
             and verify):

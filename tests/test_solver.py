@@ -292,6 +292,26 @@ def test_root_focus_takes_the_liberties_of_three_liberty_strings():
     assert s.goal == "live" and s.vertex() == "S18" and s.result in ("win", "ko_a"), s.status
 
 
+# maeda-10k-5k/037 (black lives with S19).  Without ko threats every black move fails, and at
+# 2 M nodes the search with unlimited threats does not finish: the answer is then that
+# search's best try (S19), not the first search's last move (R19), since a ko is the best
+# there can be.
+MAEDA_037 = """
+. . . . . X O . . .
+. . O . . X O X O .
+. . O X X X X O . .
+. . O . . O O O . .
+. . . O . . . . . .
+"""
+
+
+def test_failed_first_search_answers_the_ko_searchs_best_try():
+    board = top_right(MAEDA_037)
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
+    assert s.goal == "live" and s.result == "fail" and not s.ko_checked, s.status
+    assert s.vertex() == "S19"
+
+
 def test_cli_no_recheck(tmp_path, capsys):
     from golois.sgf import position_to_sgf
     from golois.solve import main
