@@ -41,15 +41,16 @@ Ko: the board bans the immediate recapture (simple ko).  `ko_ignore` names a col
 retake a ko at once, as if it had an unlimited supply of ko threats that the opponent answers.
 tactics.problem combines two searches into GNU Go's WIN / KO_A / KO_B results.
 
-Transposition table: 2^tt_bits entries, always replaced, keyed on the board's Zobrist hash xor
-keys for the side to move, the ko point and "the last move was a pass", with its own key for a
-pass for want of a ko threat (`_banned_pass`: the next pass does not end the search there, so
-the two nodes differ; sharing a key cost maeda-10k-5k/107 its clean kill).  The table lives for
-one search, so the ko_ignore mode needs no key.  Graph-history interaction: a result that depends on
-the line (a repetition on the current path, or the depth limit) is path-dependent, so a proof or
-disproof found while such a result was seen in the subtree (`path_results` changed) is returned
-to the parent but stored in the table only as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with
-its best move for the PV); only path-independent proofs are stored as proofs.
+Transposition table: 2^tt_bits entries (`_table`: huge pages where the kernel allows), always
+replaced, keyed on the board's Zobrist hash xor keys for the side to move, the ko point and "the
+last move was a pass", with its own key for a pass for want of a ko threat (`_banned_pass`: the
+next pass does not end the search there, so the two nodes differ; sharing a key cost
+maeda-10k-5k/107 its clean kill).  The table lives for one search, so the ko_ignore mode needs no
+key.  Graph-history interaction: a result that depends on the line (a repetition on the current
+path, or the depth limit) is path-dependent, so a proof or disproof found while such a result was
+seen in the subtree (`path_results` changed) is returned to the parent but stored in the table only
+as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with its best move for the PV); only
+path-independent proofs are stored as proofs.
 
 Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
 allocated once per search; nothing is copied per node.  The search runs without the GIL.
@@ -58,6 +59,8 @@ allocated once per search; nothing is copied per node.  The search runs without 
 from libc.stdlib cimport malloc, calloc, free
 from libc.stdint cimport uint64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from posix.mman cimport (mmap, munmap, madvise, MAP_PRIVATE, MAP_ANONYMOUS, MAP_FAILED, PROT_READ,
+                         PROT_WRITE, MADV_HUGEPAGE)
 
 from tactics.board cimport (board_t, move_t, Board, board_play_unchecked, board_undo, board_is_legal,
                             board_is_suicide, board_captures_of, board_point, board_row,
@@ -644,6 +647,18 @@ cdef int df_search(search_t *s) noexcept nogil:
 
 # ------------------------------------------------------------------------------ Python
 
+cdef tt_entry *_table(int bits) noexcept:
+    """A zeroed table of 2^bits entries, or NULL: anonymous memory (zero pages mapped on first
+    touch) in huge pages where the kernel allows it (a probe is a random access: with 4 KiB
+    pages most probes also miss the TLB).  Freed with munmap."""
+    cdef size_t size = (<size_t>1 << bits) * sizeof(tt_entry)
+    cdef void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    if p == MAP_FAILED:
+        return NULL
+    madvise(p, size, MADV_HUGEPAGE)
+    return <tt_entry *>p
+
+
 cdef class _Search:
     """One search's buffers (the board is the caller's)."""
     cdef search_t s
@@ -663,7 +678,8 @@ cdef class _Search:
         self.s.inreg = NULL
 
     def __dealloc__(self):
-        free(self.s.tt)
+        if self.s.tt != NULL:
+            munmap(self.s.tt, (self.s.tt_mask + 1) * sizeof(tt_entry))
         free(self.s.moves)
         free(self.s.cphi)
         free(self.s.cdelta)
@@ -734,7 +750,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.gen = 0
     if not s.stamp:
         raise MemoryError()
-    s.tt = <tt_entry *>calloc(1 << tt_bits, sizeof(tt_entry))
+    s.tt = _table(tt_bits)
     s.tt_mask = (1 << tt_bits) - 1
     s.moves = <int *>malloc(sizeof(int) * stride * (DF_MAX_DEPTH + 2))
     s.cphi = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
