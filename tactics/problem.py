@@ -38,8 +38,10 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    stone touching the defender, 80; the same for those with at most 2 liberties only, 1 fewer
    on the 28 problems whose frame changes.  So the grown wall stays, and `solve` rechecks the
    answers it may have decided in a frame grown only from `LOOSE_FAR` (5) points (`_recheck`:
-   a kill the defender survives there, or a fail to live, is solved again in that frame with the
-   time left; maeda-10k-5k/017 and 020 right).
+   the problem is solved again in that frame with the time left; a proven answer there, or any
+   answer after a kill the defender survives there, replaces the grown frame's;
+   maeda-10k-5k/017, 020 and 093 right).  Also measured, not kept: first-line points kept
+   empty up to distance 4 (the fill creeps along the edge): 352 -> 340 of 668 at 2 M nodes.
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
@@ -516,13 +518,17 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
              loose, search, group, verify):
     """The grown wall is the attacker's stones on points the defender might have needed, so it
     can decide an answer: a kill in it may leave room to live without it, and a fail to live
-    may be the wall's doing.  With the time and nodes left, a kill is checked in the frame of
-    `infer(far=loose)` (the defender to move after our move, at most half the time left); if
-    the defender lives there, or if the answer was a fail to live, the problem is solved again
-    in that frame.  Returns (solution, nodes): that solution (a kill's replacement whatever it
-    says, a fail's only when it lives or makes a ko) or None to keep the answer, and the nodes
-    searched so far, the recheck's included.  Where it disagrees the recheck is the sounder:
-    the loose frame only takes stones away from the attacker's wall.  Measured at 2M nodes
+    may be the wall's doing, and a proof may hold only against the wall (maeda-10k-5k/093: S1
+    kills in the grown frame, but GNU Go's owl makes it a ko; T6 kills cleanly).  With the
+    time and nodes left, a kill is checked in the frame of `infer(far=loose)` (the defender to
+    move after our move, at most half the time left); then the problem is solved again in that
+    frame.  Returns (solution, nodes): that solution or None to keep the answer, and the nodes
+    searched so far, the recheck's included.  The solution replaces the answer when it is
+    proven (a win; a ko, unless the answer was a clean win), and a kill the check refuted
+    whatever it says.  Where it disagrees the recheck is the sounder: the loose frame only
+    takes stones away from the attacker's wall.  Replacing by a proven answer (before: only a
+    refuted kill or a fail to live were solved again): 2 M nodes 356 -> 359 of 668; 10 s per
+    problem 439 -> 457 (both versions' whole runs, one after the other).  Measured at 2M nodes
     (bench/tsumego_bench.py --max-nodes 2000000), right answers: ishigure-basic 77 -> 78,
     maeda-10k-5k 116 -> 119 (003, 017, 020 right; 016 lost: after the book's C18 GNU Go's owl
     also lives, with B17), maeda-5k-1k 97 -> 100, fujisawa-advanced and ishida-dan unchanged."""
@@ -537,12 +543,13 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
         redo, used = _lives_after(b, move, mover, attacker, ltargets, lregion, max_nodes - nodes,
                                   left() * 0.5, search)
         nodes += used
-    if not redo or left() < 0.05 or nodes >= max_nodes:
+    if left() < 0.05 or nodes >= max_nodes:
         return None, nodes
     again = solve(board, mover, None, region, max_nodes - nodes, left(), True, far=loose, loose=0,
                   group=group, verify=verify, **search)
     nodes += again.nodes
-    if goal == "live" and again.result not in ("win", "ko_a", "ko_b"):
+    proven = again.result == "win" or (again.result in ("ko_a", "ko_b") and result != "win")
+    if not (proven or (redo and goal == "kill")):
         return None, nodes
     again.nodes = nodes
     return again, nodes

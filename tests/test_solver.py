@@ -169,6 +169,13 @@ def top_right(rows, to_move="black", size=19):
     return from_diagram("\n".join(body + [" ".join(["."] * size)] * (size - len(body))), to_move)
 
 
+def bottom_right(rows, to_move="black", size=19):
+    """A bottom-right corner shape (rows given bottom-aligned, right-aligned) on an empty board."""
+    lines = [r.split() for r in rows.strip().splitlines()]
+    body = [" ".join(["."] * (size - len(line)) + line) for line in lines]
+    return from_diagram("\n".join([" ".join(["."] * size)] * (size - len(body)) + body), to_move)
+
+
 # ishigure-basic/004 (black kills with O19).  Two bugs made the solver "prove" that black cannot
 # kill: (1) moves were generated only within 2 points of the *initial* white stones, so after
 # W S19 black could not capture at T19; (2) repetition results (path-dependent) were stored in
@@ -310,6 +317,28 @@ def test_failed_first_search_answers_the_ko_searchs_best_try():
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
     assert s.goal == "live" and s.result == "fail" and not s.ko_checked, s.status
     assert s.vertex() == "S19"
+
+
+# maeda-10k-5k/093 (black kills with T6).  In the grown frame S1 kills too, and the looser
+# frame's check of S1 (no ko threats) agrees, so S1 stood; GNU Go's owl makes S1 a ko (after
+# B S1, owl_defend R4 = 3 S3).  The looser frame's own solve, with the nodes left, proves T6:
+# a proven answer there replaces the grown frame's.
+MAEDA_093 = """
+. . . . X X .
+. . . . X O .
+. . . X O . O
+. . . X O . .
+. . . X . O .
+. . . . . . .
+"""
+
+
+def test_looser_frames_proof_replaces_the_grown_frames_answer():
+    board = bottom_right(MAEDA_093)
+    tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
+    assert tight.goal == "kill" and tight.result == "win" and tight.vertex() == "S1"
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert s.result == "win" and s.vertex() == "T6", s.status
 
 
 def test_cli_no_recheck(tmp_path, capsys):
