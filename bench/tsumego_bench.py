@@ -5,11 +5,13 @@
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego [--limit N] [--time-limit S] [--no-gnugo]
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --limit 30 --max-nodes 300000
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --max-nodes 2000000 --per-problem
+    PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --in-process --time-limit 10 --per-problem
 
 With `--max-nodes N` the solver runs in-process with a node limit instead of a clock (the same
 answers on every run and machine, for comparing solver versions) and GNU Go is not run; it also
 splits the right answers by the solver's result (proven wins, kos, fails, unfinished searches
-whose move is a guess, setup errors), and `--per-problem` lists every problem.
+whose move is a guess, setup errors), and `--per-problem` lists every problem.  `--in-process`
+does the same with the clock (`--time-limit`): the GTP run's answers, split by result.
 
 Prints, per collection and engine: first-move accuracy, median and 90th percentile seconds per
 problem, and (ours) nodes per second from the solver's own count (`solver_stats` is not a GTP
@@ -82,11 +84,16 @@ def main(argv=None):
     p.add_argument("--no-gnugo", action="store_true")
     p.add_argument("--max-nodes", type=int, default=None,
                    help="in-process, node-limited solves instead (deterministic; no GNU Go)")
+    p.add_argument("--in-process", action="store_true",
+                   help="in-process solves with the clock (--time-limit), as --max-nodes does with a "
+                        "node limit; no GNU Go")
     p.add_argument("--per-problem", action="store_true",
-                   help="with --max-nodes: one line per problem (result, move, right answers, nodes)")
+                   help="with --max-nodes or --in-process: one line per problem (result, move, right "
+                        "answers, goal, nodes, seconds)")
     args = p.parse_args(argv)
-    if args.max_nodes:
-        return _node_limited(args.root, args.limit, args.max_nodes, args.per_problem)
+    if args.max_nodes or args.in_process:
+        return _node_limited(args.root, args.limit, args.max_nodes or 10 ** 9, args.per_problem,
+                             args.time_limit if args.in_process else 3600.0)
     here = os.path.dirname(os.path.abspath(__file__))
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
     gnugo = find_gnugo()
@@ -112,43 +119,50 @@ def main(argv=None):
 KINDS = ("win", "ko", "fail", "unknown", "error")
 
 
-def _node_limited(root, limit, max_nodes, per_problem=False):
-    """Right first moves per collection with at most max_nodes positions per problem, and the
-    same split by the solver's result (win, ko_a/ko_b, fail, unknown, error: right/answered);
-    with per_problem, one line per problem too (file, right, result, move, right answers, goal,
-    nodes)."""
+def _node_limited(root, limit, max_nodes, per_problem=False, time_limit=3600.0):
+    """Right first moves per collection with at most max_nodes positions (and time_limit
+    seconds) per problem, the same split by the solver's result (win, ko_a/ko_b, fail, unknown,
+    error: right/answered), median and 90th percentile seconds and nodes per second; with
+    per_problem, one line per problem too (file, right, result, move, right answers, goal,
+    nodes, seconds)."""
     from golois.solve import load_problem, right_answers
     from tactics.problem import ProblemError, solve
     total = count = 0
     print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
-          + f"   ({max_nodes} nodes per problem)")
+          + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
     for d in sorted(glob.glob(os.path.join(root, "*"))):
         files = sorted(glob.glob(os.path.join(d, "*.sgf")))[:limit]
         if not files:
             continue
         ok = 0
         kinds = {k: [0, 0] for k in KINDS}
+        secs, nodes = [], 0
         for f in files:
             board, mover = load_problem(f)
             right = right_answers(f)
+            t0 = time.monotonic()
             try:
-                sol = solve(board, mover, max_nodes=max_nodes, time_limit=3600)
+                sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit)
+                nodes += sol.nodes
                 move, result = sol.vertex(), sol.result
                 good = move in right
                 kind = "ko" if result.startswith("ko") else result
                 extra = f"{sol.goal}\t{sol.nodes}"
             except ProblemError as e:
                 move, result, good, kind, extra = "-", "error", False, "error", str(e)
+            secs.append(time.monotonic() - t0)
             ok += good
             kinds[kind][0] += good
             kinds[kind][1] += 1
             if per_problem:
-                print(f"  {os.path.basename(f)}\t{int(good)}\t{result}\t{move}\t{','.join(sorted(right))}\t{extra}",
-                      flush=True)
+                print(f"  {os.path.basename(f)}\t{int(good)}\t{result}\t{move}\t{','.join(sorted(right))}\t{extra}"
+                      f"\t{secs[-1]:.2f}", flush=True)
         total += ok
         count += len(files)
         print(f"{os.path.basename(d):20s} {ok:4d}/{len(files):<4d}{100 * ok / len(files):5.1f}%   "
-              + " ".join(f"{f'{r}/{n}':>9s}" for r, n in kinds.values()), flush=True)
+              + " ".join(f"{f'{r}/{n}':>9s}" for r, n in kinds.values())
+              + f" {np.median(secs):9.2f} {np.percentile(secs, 90):7.2f} {nodes / max(sum(secs), 1e-9):9.0f}",
+              flush=True)
     print(f"{'total':20s} {total:4d}/{count:<4d}")
     return 0
 
