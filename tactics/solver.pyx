@@ -647,7 +647,7 @@ cdef int df_search(search_t *s) noexcept nogil:
 
 # ------------------------------------------------------------------------------ Python
 
-cdef tt_entry *_table(int bits, bint huge) noexcept:
+cdef tt_entry *_table(int bits, bint huge) noexcept nogil:
     """A zeroed table of 2^bits entries, or NULL: anonymous memory (zero pages mapped on first
     touch), with `huge` in huge pages where the kernel allows it (a probe is a random access:
     with 4 KiB pages most probes also miss the TLB; about 5% faster on long searches, in noisy
