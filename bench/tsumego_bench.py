@@ -92,7 +92,7 @@ def main(argv=None):
                         "answers, goal, nodes, seconds)")
     args = p.parse_args(argv)
     if args.max_nodes or args.in_process:
-        return _node_limited(args.root, args.limit, args.max_nodes or 10 ** 9, args.per_problem,
+        return _in_process(args.root, args.limit, args.max_nodes or 10 ** 9, args.per_problem,
                              args.time_limit if args.in_process else 3600.0)
     here = os.path.dirname(os.path.abspath(__file__))
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
@@ -119,7 +119,7 @@ def main(argv=None):
 KINDS = ("win", "ko", "fail", "unknown", "error")
 
 
-def _node_limited(root, limit, max_nodes, per_problem=False, time_limit=3600.0):
+def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0):
     """Right first moves per collection with at most max_nodes positions (and time_limit
     seconds) per problem, the same split by the solver's result (win, ko_a/ko_b, fail, unknown,
     error: right/answered), median and 90th percentile seconds and nodes per second; with

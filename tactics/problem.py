@@ -20,9 +20,9 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    The region is the whole box (stones included: their points can be emptied by captures).  The
    search narrows it at every node (`reach`, tactics.solver.gen_moves): only the empty points
    reached from a *current* defender stone in at most 2 steps through empty points, and the
-   liberties of attacker strings with at most 2 liberties (3 at the root) next to the defender.  (A static
-   "within 2 of the initial stones" region was a bug: after the defender played a new stone the
-   attacker could not capture it; ishigure-basic/004 in tests/test_solver.py.)
+   liberties of attacker strings with at most 2 liberties (3 at the root) next to the defender.
+   (A static "within 2 of the initial stones" region was a bug: after the defender played a new
+   stone the attacker could not capture it; ishigure-basic/004 in tests/test_solver.py.)
 4. The goal follows: the player to move kills if it is the attacker, lives otherwise.
 5. The tsumego frame: a wall of attacker stones on the points just outside the region's open
    sides (a one-stone-thick ring whose liberties lie outside the region and are never played),

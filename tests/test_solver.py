@@ -162,18 +162,22 @@ def test_cli_json_on_generated_sgf(tmp_path):
     assert "error" in lines[0] and lines[1]["move"] == "B2"
 
 
-def top_right(rows, to_move="black", size=19):
-    """A top-right corner shape (rows given top-aligned, right-aligned) on an empty board."""
+def _right_corner(rows, to_move, size, top):
+    """A corner shape (rows right-aligned, at the top or the bottom) on an empty board."""
     lines = [r.split() for r in rows.strip().splitlines()]
     body = [" ".join(["."] * (size - len(line)) + line) for line in lines]
-    return from_diagram("\n".join(body + [" ".join(["."] * size)] * (size - len(body))), to_move)
+    empty = [" ".join(["."] * size)] * (size - len(body))
+    return from_diagram("\n".join(body + empty if top else empty + body), to_move)
+
+
+def top_right(rows, to_move="black", size=19):
+    """A top-right corner shape (rows given top-aligned, right-aligned) on an empty board."""
+    return _right_corner(rows, to_move, size, top=True)
 
 
 def bottom_right(rows, to_move="black", size=19):
     """A bottom-right corner shape (rows given bottom-aligned, right-aligned) on an empty board."""
-    lines = [r.split() for r in rows.strip().splitlines()]
-    body = [" ".join(["."] * (size - len(line)) + line) for line in lines]
-    return from_diagram("\n".join([" ".join(["."] * size)] * (size - len(body)) + body), to_move)
+    return _right_corner(rows, to_move, size, top=False)
 
 
 # ishigure-basic/004 (black kills with O19).  Two bugs made the solver "prove" that black cannot
