@@ -39,7 +39,8 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    on the 28 problems whose frame changes.  So the grown wall stays, and `solve` rechecks the
    answers it may have decided in a frame grown only from `LOOSE_FAR` (5) points (`_recheck`:
    the problem is solved again in that frame with the time left; a proven answer there, or any
-   answer after a kill the defender survives there, replaces the grown frame's;
+   answer after a kill the defender survives there, or its best try after a fail it leaves
+   open, replaces the grown frame's;
    maeda-10k-5k/017, 020 and 093 right).  Also measured, not kept: first-line points kept
    empty up to distance 4 (the fill creeps along the edge): 352 -> 340 of 668 at 2 M nodes.
 
@@ -524,8 +525,9 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     move after our move, at most half the time left); then the problem is solved again in that
     frame.  Returns (solution, nodes): that solution or None to keep the answer, and the nodes
     searched so far, the recheck's included.  The solution replaces the answer when it is
-    proven (a win; a ko, unless the answer was a clean win), and a kill the check refuted
-    whatever it says.  Where it disagrees the recheck is the sounder: the loose frame only
+    proven (a win; a ko, unless the answer was a clean win), after a kill the check refuted
+    whatever it says, and after a fail it leaves open (unknown there: its best try, as
+    unknown; maeda-5k-1k/055).  Where it disagrees the recheck is the sounder: the loose frame only
     takes stones away from the attacker's wall.  Replacing by a proven answer (before: only a
     refuted kill or a fail to live were solved again): 2 M nodes 356 -> 359 of 668; 10 s per
     problem 439 -> 457 (both versions' whole runs, one after the other, the second also with the
@@ -550,7 +552,10 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
                   group=group, verify=verify, **search)
     nodes += again.nodes
     proven = again.result == "win" or (again.result in ("ko_a", "ko_b") and result != "win")
-    if not (proven or refuted):
+    # a fail the looser frame leaves open: a book problem has an answer, so the grown wall may
+    # have decided the fail, and the looser frame's best try answers (as unknown)
+    doubted = result == "fail" and again.result == "unknown"
+    if not (proven or refuted or doubted):
         return None, nodes
     again.nodes = nodes
     return again, nodes

@@ -162,22 +162,28 @@ def test_cli_json_on_generated_sgf(tmp_path):
     assert "error" in lines[0] and lines[1]["move"] == "B2"
 
 
-def _right_corner(rows, to_move, size, top):
-    """A corner shape (rows right-aligned, at the top or the bottom) on an empty board."""
+def _corner(rows, to_move, size, top, right=True):
+    """A corner shape (rows right- or left-aligned, at the top or the bottom) on an empty board."""
     lines = [r.split() for r in rows.strip().splitlines()]
-    body = [" ".join(["."] * (size - len(line)) + line) for line in lines]
+    pad = lambda line: ["."] * (size - len(line))
+    body = [" ".join(pad(line) + line if right else line + pad(line)) for line in lines]
     empty = [" ".join(["."] * size)] * (size - len(body))
     return from_diagram("\n".join(body + empty if top else empty + body), to_move)
 
 
 def top_right(rows, to_move="black", size=19):
     """A top-right corner shape (rows given top-aligned, right-aligned) on an empty board."""
-    return _right_corner(rows, to_move, size, top=True)
+    return _corner(rows, to_move, size, top=True)
 
 
 def bottom_right(rows, to_move="black", size=19):
     """A bottom-right corner shape (rows given bottom-aligned, right-aligned) on an empty board."""
-    return _right_corner(rows, to_move, size, top=False)
+    return _corner(rows, to_move, size, top=False)
+
+
+def top_left(rows, to_move="black", size=19):
+    """A top-left corner shape (rows given top-aligned, left-aligned) on an empty board."""
+    return _corner(rows, to_move, size, top=True, right=False)
 
 
 # ishigure-basic/004 (black kills with O19).  Two bugs made the solver "prove" that black cannot
@@ -343,6 +349,27 @@ def test_looser_frames_proof_replaces_the_grown_frames_answer():
     assert tight.goal == "kill" and tight.result == "win" and tight.vertex() == "S1"
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
     assert s.result == "win" and s.vertex() == "T6", s.status
+
+
+# maeda-5k-1k/055 (black lives with B19).  In the grown frame every black move fails (the wall
+# stands where black needs room); the looser frame does not finish with the nodes left.  A book
+# problem has an answer, so that fail is in doubt: the looser frame's best try, B19, answers,
+# as unknown (before: "fail" with A19).
+MAEDA_5K_055 = """
+. . . . . . .
+. O O X . . .
+X X X . O . O
+. O X . O . .
+. O O O . . .
+"""
+
+
+def test_a_fail_the_looser_frame_leaves_open_answers_its_best_try():
+    board = top_left(MAEDA_5K_055)
+    tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
+    assert tight.goal == "live" and tight.result == "fail" and tight.vertex() == "A19"
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert s.result == "unknown" and s.vertex() == "B19", s.status
 
 
 def test_cli_no_recheck(tmp_path, capsys):
