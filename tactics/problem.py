@@ -554,7 +554,7 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     proven = again.result == "win" or (again.result in ("ko_a", "ko_b") and result != "win")
     # a fail the looser frame leaves open: a book problem has an answer, so the grown wall may
     # have decided the fail, and the looser frame's best try answers (as unknown)
-    doubted = result == "fail" and again.result == "unknown"
+    doubted = result == "fail" and again.result == "unknown" and again.move is not None
     if not (proven or refuted or doubted):
         return None, nodes
     again.nodes = nodes
