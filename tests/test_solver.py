@@ -343,14 +343,6 @@ MAEDA_093 = """
 """
 
 
-def test_looser_frames_proof_replaces_the_grown_frames_answer():
-    board = bottom_right(MAEDA_093)
-    tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
-    assert tight.goal == "kill" and tight.result == "win" and tight.vertex() == "S1"
-    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
-    assert s.result == "win" and s.vertex() == "T6", s.status
-
-
 # maeda-5k-1k/055 (black lives with B19).  In the grown frame every black move fails (the wall
 # stands where black needs room); the looser frame does not finish with the nodes left.  A book
 # problem has an answer, so that fail is in doubt: the looser frame's best try, B19, answers,
@@ -364,12 +356,16 @@ X X X . O . O
 """
 
 
-def test_a_fail_the_looser_frame_leaves_open_answers_its_best_try():
-    board = top_left(MAEDA_5K_055)
+@pytest.mark.parametrize("board, goal, grown, rechecked", [
+    (bottom_right(MAEDA_093), "kill", ("win", "S1"), ("win", "T6")),     # a proof replaces
+    (top_left(MAEDA_5K_055), "live", ("fail", "A19"), ("unknown", "B19")),  # a doubted fail
+], ids=["looser_frames_proof_replaces_the_grown_frames_answer",
+        "a_fail_the_looser_frame_leaves_open_answers_its_best_try"])
+def test_recheck_in_the_looser_frame(board, goal, grown, rechecked):
     tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
-    assert tight.goal == "live" and tight.result == "fail" and tight.vertex() == "A19"
+    assert tight.goal == goal and (tight.result, tight.vertex()) == grown, tight.status
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
-    assert s.result == "unknown" and s.vertex() == "B19", s.status
+    assert (s.result, s.vertex()) == rechecked, s.status
 
 
 def test_cli_no_recheck(tmp_path, capsys):
