@@ -530,10 +530,10 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     unknown; maeda-5k-1k/055; at 10 s, 5 -> 9 right of the 47 fails of a whole run, but 3
     fewer on maeda-10k-5k at 2 M nodes, where the recheck gets few nodes).  Where it disagrees
     the recheck is the sounder: the loose frame only takes stones away from the attacker's
-    wall.  Replacing by a proven answer (before: only a
-    refuted kill or a fail to live were solved again): 2 M nodes 356 -> 359 of 668; 10 s per
-    problem 439 -> 457 (both versions' whole runs, one after the other, the second also with the
-    huge-page table of tactics.solver, about 5% faster).  Measured at 2M nodes
+    wall.  Replacing by a proven answer (before: only a refuted kill or a fail to live were
+    solved again): 2 M nodes 356 -> 359 of 668; 10 s per problem 439 -> 457 (both versions'
+    whole runs, one after the other, the second also with the huge-page table of
+    tactics.solver, about 5% faster).  Measured at 2M nodes
     (bench/tsumego_bench.py --max-nodes 2000000), right answers: ishigure-basic 77 -> 78,
     maeda-10k-5k 116 -> 119 (003, 017, 020 right; 016 lost: after the book's C18 GNU Go's owl
     also lives, with B17), maeda-5k-1k 97 -> 100, fujisawa-advanced and ishida-dan unchanged."""

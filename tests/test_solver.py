@@ -356,12 +356,13 @@ X X X . O . O
 """
 
 
-@pytest.mark.parametrize("board, goal, grown, rechecked", [
-    (bottom_right(MAEDA_093), "kill", ("win", "S1"), ("win", "T6")),     # a proof replaces
-    (top_left(MAEDA_5K_055), "live", ("fail", "A19"), ("unknown", "B19")),  # a doubted fail
+@pytest.mark.parametrize("corner, rows, goal, grown, rechecked", [
+    (bottom_right, MAEDA_093, "kill", ("win", "S1"), ("win", "T6")),       # a proof replaces
+    (top_left, MAEDA_5K_055, "live", ("fail", "A19"), ("unknown", "B19")),  # a doubted fail
 ], ids=["looser_frames_proof_replaces_the_grown_frames_answer",
         "a_fail_the_looser_frame_leaves_open_answers_its_best_try"])
-def test_recheck_in_the_looser_frame(board, goal, grown, rechecked):
+def test_recheck_in_the_looser_frame(corner, rows, goal, grown, rechecked):
+    board = corner(rows)
     tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
     assert tight.goal == goal and (tight.result, tight.vertex()) == grown, tight.status
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
