@@ -705,8 +705,9 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     flat points where moves may be played.  width > 0: below the root, only the `width` best
     moves by the move ordering (and the pass) are searched: not a proof any more, a selective
     search as GNU Go's owl (gen_moves).  Returns a dict: value (1 the side to move wins, -1
-    loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves), pv (flat
-    moves), nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
+    loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
+    unrefuted (unfinished: the first moves not proven to lose, in move order), pv (flat moves),
+    nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
     dfpn_resume (None without keep)."""
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
@@ -819,9 +820,11 @@ def _run(_Search S, double time_limit, bint keep):
     key = _key(s)
     e = _probe(s, key)
     best = flat(e.best) if e != NULL and e.best != 0 else None
-    # proven winning first moves, from the table
+    # proven winning first moves (a proof), or the first moves not refuted yet (unfinished),
+    # from the table
     winning = []
-    if r == 1:
+    unrefuted = []
+    if r != -1:
         stride = gen_moves(s, s.moves)
         for i in range(stride):
             p = s.moves[i]
@@ -831,6 +834,8 @@ def _run(_Search S, double time_limit, bint keep):
             ev = evaluate(s, True)
             if ev == -1 or (e != NULL and e.delta == 0):
                 winning.append(flat(p))
+            elif r == 0 and not (ev == 1 or (e != NULL and e.phi == 0)):
+                unrefuted.append(flat(p))
             s.depth = 0
             _unplay(s)
         if best not in winning and winning:
@@ -852,7 +857,7 @@ def _run(_Search S, double time_limit, bint keep):
     while s.depth > 0:
         s.depth -= 1
         _unplay(s)
-    return dict(value=r, move=best, winning=winning, pv=pv, nodes=s.nodes, seconds=seconds,
+    return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, pv=pv, nodes=s.nodes, seconds=seconds,
                 ko_seen=bool(s.ko_seen), aborted=bool(s.aborted), search=S if keep else None)
 
 

@@ -362,11 +362,37 @@ X X X . O . O
 ], ids=["looser_frames_proof_replaces_the_grown_frames_answer",
         "a_fail_the_looser_frame_leaves_open_answers_its_best_try"])
 def test_recheck_in_the_looser_frame(corner, rows, goal, grown, rechecked):
+    # live_guess off: the best try of an unfinished search is df-pn's own (the test after
+    # MAEDA_099 covers the guess)
     board = corner(rows)
-    tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
+    tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0, live_guess=False)
     assert tight.goal == goal and (tight.result, tight.vertex()) == grown, tight.status
-    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60, live_guess=False)
     assert (s.result, s.vertex()) == rechecked, s.status
+
+
+# maeda-10k-5k/099 (black lives with S2).  The search does not finish at 200 k nodes (nor in
+# 10 s); df-pn's current best at the root is the move with the fewest white replies left to
+# refute (Q2 here), a poor guess at life.  The unfinished search to live answers the unrefuted
+# move that leaves black the most room for eyes (`_live_guess`): S2.
+MAEDA_099 = """
+. . . . . . . .
+. . . . . O . .
+. . . . . O . .
+. . . O X O X .
+. . . O O X X .
+. . X X X O O .
+. . . . . . . .
+. . . . . . . .
+"""
+
+
+def test_unfinished_live_search_answers_the_room_for_eyes():
+    board = bottom_right(MAEDA_099)
+    plain = solve(board, "black", max_nodes=200_000, time_limit=60, live_guess=False)
+    assert plain.goal == "live" and plain.result == "unknown" and plain.vertex() != "S2"
+    s = solve(board, "black", max_nodes=200_000, time_limit=60)
+    assert (s.result, s.vertex()) == ("unknown", "S2") and s.pv == [s.move], s.status
 
 
 def test_cli_no_recheck(tmp_path, capsys):
