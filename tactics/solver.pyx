@@ -820,8 +820,8 @@ def _run(_Search S, double time_limit, bint keep):
     key = _key(s)
     e = _probe(s, key)
     best = flat(e.best) if e != NULL and e.best != 0 else None
-    # proven winning first moves (a proof), or the first moves not refuted yet (unfinished),
-    # from the table
+    # proven winning first moves, and with an unfinished search the first moves not refuted
+    # yet, from the table (a child proven when the clock stopped the root names the move too)
     winning = []
     unrefuted = []
     if r != -1:
@@ -857,8 +857,9 @@ def _run(_Search S, double time_limit, bint keep):
     while s.depth > 0:
         s.depth -= 1
         _unplay(s)
-    return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, pv=pv, nodes=s.nodes, seconds=seconds,
-                ko_seen=bool(s.ko_seen), aborted=bool(s.aborted), search=S if keep else None)
+    return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, pv=pv, nodes=s.nodes,
+                seconds=seconds, ko_seen=bool(s.ko_seen), aborted=bool(s.aborted),
+                search=S if keep else None)
 
 
 def solve(board, to_move=None, target=None, region=None, **kwargs):
