@@ -529,7 +529,7 @@ def _lives_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
 
 
 def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_nodes, deadline,
-             loose, search, group, verify, live_guess=True):
+             loose, search, group, verify, live_guess):
     """The grown wall is the attacker's stones on points the defender might have needed, so it
     can decide an answer: a kill in it may leave room to live without it, and a fail to live
     may be the wall's doing, and a proof may hold only against the wall (maeda-10k-5k/093: S1
