@@ -11,3 +11,4 @@ cdef enum:
 cdef int area_class(const board_t *b, int attacker, int start, int *stamp, int gen) noexcept nogil    # verdict on the area of defender stone `start` (stamps it with gen)
 cdef bint eyes_dead(const board_t *b, int attacker, const int *heads, int nheads, int mover, int *stamp, int gen) noexcept nogil    # every area of the target strings is dead with `mover` to move
 cdef bint eyes_alive(const board_t *b, const int *heads, int nheads, int *stamp, int gen) noexcept nogil    # a target string has two eyes in enclosed empty areas touching only it (stamps gen and gen + 1)
+cdef bint linked_alive(const board_t *b, const int *heads, int nheads, int *stamp, int *gen) noexcept nogil    # a target string lives with the strings linked to it by miai pairs (advances *gen)

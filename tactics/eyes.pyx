@@ -22,13 +22,22 @@ plus 2 liberties; otherwise no verdict (an attacker string in the eye space, sek
 The other way round, `eyes_alive`: a defender string whose enclosed empty areas (touching no
 other stone, at most MAX_ENCLOSED points) give it two eyes lives: an area of at most 3 points
 or of a killing shape gives 1 eye, a bigger one 2 (straight / bent four, the other fives and
-sixes, 7 points or more).  Benson misses these when an area has points that are not liberties.
-Attacker stones inside an area void it (no verdict).
+sixes, 7 points or more; in the corner a four gives 1 and a five or six needs two liberties
+outside: the bent four and the rectangular six in the corner).  Benson misses these when an
+area has points that are not liberties.  Attacker stones inside an area void it (no verdict).
 
-Start with `eyes_dead` and `eyes_alive`, called by the df-pn search (tactics.solver).
+`linked_alive` does the same for several strings: strings that share two liberties are linked
+(the defender answers a move on one at the other), each pair serving one link; the linked
+group lives when its enclosed areas give two eyes (an area touching several of its strings
+counts 1 when each of its points touches the group).  Both rules are checked against the
+search without them on random lines of problems (tests/test_eyes.py).
+
+Start with `eyes_dead`, `eyes_alive` and `linked_alive`, called by the df-pn search
+(tactics.solver); `two_eyes` and `two_eyes_linked` are their Python faces.
 """
 
-from tactics.board cimport board_t, EMPTY, BORDER, MAX_POINTS, opponent
+from libc.stdlib cimport calloc, free
+from tactics.board cimport board_t, Board, EMPTY, BORDER, MAX_POINTS, opponent, board_liberties
 
 cdef enum:
     MAX_EYE = 6                # largest eye space looked at
@@ -189,9 +198,8 @@ cdef enum:
 cdef int _area_eyes(const board_t *b, int start, int head, int *stamp, int gen) noexcept nogil:
     """Eyes that the empty area of `start` (empty points connected through empty points) gives
     the string with head `head`: 0 when a stone of another string touches the area, it has more
-    than MAX_ENCLOSED points or it meets a point stamped gen (an area given up before), else 1
-    for at most 3 points or a killing shape (square four, pyramid four, bulky / crossed five,
-    rabbity six), else 2.  The flood stops early (at most MAX_ENCLOSED points); the points it
+    than MAX_ENCLOSED points or it meets a point stamped gen (an area given up before), else
+    1 or 2 by `_space_eyes`.  The flood stops early (at most MAX_ENCLOSED points); the points it
     saw are stamped gen (gen + 1 while it runs)."""
     cdef int space[MAX_ENCLOSED]
     cdef int ne = 0, i = 0, p, q, k, j, deg, edges = 0, maxdeg = 0, ok = 1, col
@@ -222,10 +230,46 @@ cdef int _area_eyes(const board_t *b, int start, int head, int *stamp, int gen) 
         stamp[space[j]] = gen
     if not ok:
         return 0
+    return _space_eyes(b, space, ne, head)
+
+
+cdef int _space_eyes(const board_t *b, const int *space, int ne, int head) noexcept nogil:
+    """Eyes that an enclosed empty area (space[:ne]) touching only the string `head` gives it:
+    1 for at most 3 points or a killing shape (square four, pyramid four, bulky / crossed
+    five, rabbity six), 2 for 7 points or more; the other fours to sixes give 2 too, except
+    in the corner (a point of the space on two edges), where a four gives 1 (the bent four in
+    the corner is a ko) and a five or six gives 2 only with two liberties of the string
+    outside the space (the rectangular six in the corner short of liberties dies or is a ko:
+    maeda-5k-1k/052, white's string after F16 and C17)."""
+    cdef int k, j, p, deg, edges = 0, maxdeg = 0, inside = 0, borders, near, corner = 0
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
     if ne <= 3:
         return 1
     if ne >= 7:
         return 2
+    for k in range(ne):
+        deg = _degree(space, ne, k, b.W)
+        edges += deg
+        if deg > maxdeg:
+            maxdeg = deg
+        p = space[k]
+        borders = 0
+        near = 0
+        for j in range(4):
+            if b.color[p + d[j]] == BORDER:
+                borders += 1
+            elif b.color[p + d[j]] != EMPTY:
+                near = 1
+        inside += near
+        if borders >= 2:
+            corner = 1
+    edges //= 2
+    if _killing_shape(ne, edges, maxdeg) or (ne == 4 and edges == 4):
+        return 1
+    if corner and (ne == 4 or b.libs[head] - inside < 2):
+        return 1
+    return 2
     for k in range(ne):
         deg = _degree(space, ne, k, b.W)
         edges += deg
@@ -261,3 +305,205 @@ cdef bint eyes_alive(const board_t *b, const int *heads, int nheads, int *stamp,
             if p == h:
                 break
     return False
+
+
+# ------------------------------------------------------------------------ linked strings
+
+cdef enum:
+    MAX_LINKED = 16            # strings in a linked group
+    MAX_LINK_LIBS = 64         # liberties of a string looked at for links
+
+
+cdef inline int _slot(const int *heads, int n, int h) noexcept nogil:
+    """Index of h in heads[:n], or -1."""
+    cdef int j
+    for j in range(n):
+        if heads[j] == h:
+            return j
+    return -1
+
+
+cdef bint _link_point(const board_t *b, int x, int a, int c, int *stamp, int gen) noexcept nogil:
+    """Empty x may hold a link between the strings with heads a and c: not reserved yet (stamp
+    gen), next to both, and next to no other string of their colour."""
+    cdef int k, q, h, col = b.color[a], ta = 0, tc = 0
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    if stamp[x] == gen:
+        return False
+    for k in range(4):
+        q = x + d[k]
+        if b.color[q] == col:
+            h = b.head[q]
+            if h == a:
+                ta = 1
+            elif h == c:
+                tc = 1
+            else:
+                return False
+    return ta and tc
+
+
+cdef int _linked(const board_t *b, int seed, int *group, int *stamp, int gen) noexcept nogil:
+    """The strings linked to the string at `seed`, heads into group (seed's first); returns
+    their number.  A string joins when it shares two liberties with a string already in (a
+    miai: the opponent takes one, the defender connects at the other); each pair is reserved
+    (stamped gen) and serves one link, so one move never threatens two links."""
+    cdef int libs[MAX_LINK_LIBS]
+    cdef int n = 1, i = 0, nl, j, m, k, q, a, c, x, col = b.color[seed]
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    group[0] = b.head[seed]
+    while i < n:
+        a = group[i]
+        i += 1
+        nl = board_liberties(b, a, libs, MAX_LINK_LIBS)
+        for j in range(nl):
+            x = libs[j]
+            for k in range(4):
+                q = x + d[k]
+                if stamp[x] == gen or n == MAX_LINKED:
+                    break
+                if b.color[q] != col:
+                    continue
+                c = b.head[q]
+                if c == a or _slot(group, n, c) >= 0 or not _link_point(b, x, a, c, stamp, gen):
+                    continue
+                for m in range(j + 1, nl):
+                    if _link_point(b, libs[m], a, c, stamp, gen):
+                        stamp[x] = gen
+                        stamp[libs[m]] = gen
+                        group[n] = c
+                        n += 1
+                        break
+    return n
+
+
+cdef int _linked_area_eyes(const board_t *b, int start, const int *group, int n, int *stamp,
+                           int gen) noexcept nogil:
+    """Eyes that the empty area of `start` gives the linked group (heads group[:n], links
+    reserved with stamp gen): 0 when it holds a reserved point, touches an attacker stone or a
+    defender string outside the group, meets a point given up before (stamp gen + 1) or has
+    more than MAX_ENCLOSED points; touching one string of the group, 1 or 2 as _area_eyes
+    counts them; touching several, 1 when every point of it is next to a stone of the group
+    (the opponent cannot fill its last point), else 0.  Stamps its points gen + 1 (gen + 2
+    while the flood runs)."""
+    cdef int space[MAX_ENCLOSED]
+    cdef int ne = 0, i = 0, p, q, k, j, deg, edges = 0, maxdeg = 0, ok = 1, col, h
+    cdef int first = 0, several = 0, small = 1, near
+    cdef int defender = b.color[group[0]]
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    if stamp[start] == gen:
+        return 0
+    stamp[start] = gen + 2
+    space[ne] = start
+    ne += 1
+    while i < ne and ok:
+        p = space[i]
+        i += 1
+        near = 0
+        for k in range(4):
+            q = p + d[k]
+            col = b.color[q]
+            if col == EMPTY:
+                if stamp[q] == gen + 2:
+                    continue
+                if stamp[q] == gen or stamp[q] == gen + 1 or ne == MAX_ENCLOSED:
+                    ok = 0                          # a link point, an area given up, too big
+                    break
+                stamp[q] = gen + 2
+                space[ne] = q
+                ne += 1
+            elif col == defender:
+                h = b.head[q]
+                if _slot(group, n, h) < 0:
+                    ok = 0
+                    break
+                near = 1
+                if first == 0:
+                    first = h
+                elif h != first:
+                    several = 1
+            elif col != BORDER:
+                ok = 0                              # an attacker stone
+                break
+        if not near:
+            small = 0
+    for j in range(ne):
+        stamp[space[j]] = gen + 1
+    if not ok or first == 0:
+        return 0
+    if several:
+        return 1 if small else 0
+    return _space_eyes(b, space, ne, first)
+
+
+cdef bint linked_alive(const board_t *b, const int *heads, int nheads, int *stamp, int *gen) noexcept nogil:
+    """A target string (heads) lives with the strings linked to it (`_linked`): the group's
+    enclosed areas give it two eyes (`_linked_area_eyes`).  The defender answers a move on a
+    link's point at the other one and never fills an area: every string keeps two liberties
+    while a link is open, and once all are closed the group is one string that the opponent
+    cannot fill to its last liberty.  Uses the stamps *gen + 1 to *gen + 3 per group tried and
+    advances *gen past them."""
+    cdef int group[MAX_LINKED]
+    cdef int tried[MAX_LINKED]
+    cdef int ntried = 0, j, i, n, eyes, p, q, k, g
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for j in range(nheads):
+        if _slot(tried, ntried, heads[j]) >= 0:
+            continue
+        g = gen[0] + 1
+        gen[0] += 3
+        n = _linked(b, heads[j], group, stamp, g)
+        eyes = 0
+        for i in range(n):
+            if ntried < MAX_LINKED and _slot(tried, ntried, group[i]) < 0:
+                tried[ntried] = group[i]
+                ntried += 1
+            p = group[i]
+            while True:
+                for k in range(4):
+                    q = p + d[k]
+                    if b.color[q] == EMPTY and stamp[q] != g + 1:
+                        eyes += _linked_area_eyes(b, q, group, n, stamp, g)
+                        if eyes >= 2:
+                            return True
+                p = b.next[p]
+                if p == group[i]:
+                    break
+    return False
+
+
+def two_eyes_linked(board, vertex):
+    """Python face of linked_alive for tests: does the string at `vertex` (GTP or flat) live by
+    two eyes with the strings linked to it?"""
+    cdef Board B = board
+    cdef int s = B._stone(vertex)
+    cdef int heads[1]
+    cdef int gen = 0
+    cdef int *stamp = <int *>calloc(MAX_POINTS, sizeof(int))
+    if stamp == NULL:
+        raise MemoryError()
+    heads[0] = B.b.head[s]
+    try:
+        return bool(linked_alive(&B.b, heads, 1, stamp, &gen))
+    finally:
+        free(stamp)
+
+
+def two_eyes(board, vertex):
+    """Python face of eyes_alive for tests: does the string at `vertex` (GTP or flat) have two
+    eyes in enclosed empty areas of its own?"""
+    cdef Board B = board
+    cdef int s = B._stone(vertex)
+    cdef int heads[1]
+    cdef int *stamp = <int *>calloc(MAX_POINTS, sizeof(int))
+    if stamp == NULL:
+        raise MemoryError()
+    heads[0] = B.b.head[s]
+    try:
+        return bool(eyes_alive(&B.b, heads, 1, stamp, 1))
+    finally:
+        free(stamp)

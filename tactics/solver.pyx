@@ -28,7 +28,8 @@ with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade s
 with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
 win; a string of the group with two eyes in enclosed empty areas (`eyes_alive`, tactics.eyes:
 big or living-shape areas that Benson does not see; vie.tst at 2 s: 31 -> 32/53) = defender
-win; a string of the group Benson-alive = defender win
+win; the same with the strings linked to a target string by miai pairs of common liberties
+(`linked_alive`) = defender win; a string of the group Benson-alive = defender win
 (Benson runs on the region only when every defender stone lies in it).  The eye-space, escape
 and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
 first expands a node, not on every child it generates (the cheap tests still run there).
@@ -67,7 +68,7 @@ from tactics.board cimport (board_t, move_t, Board, board_play_unchecked, board_
                             board_col, opponent, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
                             MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson
-from tactics.eyes cimport eyes_dead, eyes_alive
+from tactics.eyes cimport eyes_dead, eyes_alive, linked_alive
 
 cdef extern from *:
     void __builtin_prefetch(const void *addr) noexcept nogil   # a hint: load this line into the cache
@@ -301,8 +302,10 @@ cdef int _slow_knowledge(search_t *s) noexcept nogil:
             if _libs_outside(s, s.theads[j]) >= s.escape_out:
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
     s.gen += 2                                      # eyes_alive stamps gen - 1 and gen
-    if s.depth > 0 and eyes_alive(s.b, s.theads, nh, s.stamp, s.gen - 1):
+    if s.static_life and s.depth > 0 and eyes_alive(s.b, s.theads, nh, s.stamp, s.gen - 1):
         return 1 if mover == s.defender else -1           # two eyes (tactics.eyes)
+    if s.static_life and s.depth > 0 and linked_alive(s.b, s.theads, nh, s.stamp, &s.gen):
+        return 1 if mover == s.defender else -1           # two eyes, strings linked by miai
     return _benson_alive(s)
 
 
@@ -697,14 +700,16 @@ cdef class _Search:
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
-         int escape_out=0, int width=0, bint keep=False):
+         int escape_out=0, int width=0, bint keep=False, bint static_life=True):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
     more stones of the target group (flat; the attacker must capture every one); region:
     flat points where moves may be played.  width > 0: below the root, only the `width` best
     moves by the move ordering (and the pass) are searched: not a proof any more, a selective
-    search as GNU Go's owl (gen_moves).  Returns a dict: value (1 the side to move wins, -1
+    search as GNU Go's owl (gen_moves).  static_life=False: only Benson and captures decide
+    life (no eye-space rules for the defender: the reference the eye rules' tests check
+    against).  Returns a dict: value (1 the side to move wins, -1
     loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
     unrefuted (unfinished: the first moves not proven to lose, in move order), pv (flat moves),
     nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
@@ -745,6 +750,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.reach = reach
     s.escape_libs = escape_libs
     s.escape_out = escape_out
+    s.static_life = static_life
     s.width = width
     s.inreg = <unsigned char *>calloc(MAX_POINTS, 1)
     if s.inreg == NULL:
