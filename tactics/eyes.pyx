@@ -28,8 +28,8 @@ area has points that are not liberties.  Attacker stones inside an area void it 
 
 `linked_alive` does the same for several strings: strings that share two liberties are linked
 (the defender answers a move on one at the other), each pair serving one link; the linked
-group lives when its enclosed areas give two eyes (an area touching several of its strings
-counts 1 when each of its points touches the group).  Both rules are checked against the
+group lives when its enclosed regions give two eyes (a region of empty points and attacker
+stones counts 1 when each of its empty points touches the group, as in Benson's algorithm).  Both rules are checked against the
 search without them on random lines of problems (tests/test_eyes.py).
 
 Start with `eyes_dead`, `eyes_alive` and `linked_alive`, called by the df-pn search
@@ -311,6 +311,7 @@ cdef bint eyes_alive(const board_t *b, const int *heads, int nheads, int *stamp,
 
 cdef enum:
     MAX_LINKED = 16            # strings in a linked group
+    MAX_REGION = 32            # points of a region looked at for a linked group's eye
     MAX_LINK_LIBS = 64         # liberties of a string looked at for links
 
 
@@ -381,16 +382,17 @@ cdef int _linked(const board_t *b, int seed, int *group, int *stamp, int gen) no
 
 cdef int _linked_area_eyes(const board_t *b, int start, const int *group, int n, int *stamp,
                            int gen) noexcept nogil:
-    """Eyes that the empty area of `start` gives the linked group (heads group[:n], links
-    reserved with stamp gen): 0 when it holds a reserved point, touches an attacker stone or a
-    defender string outside the group, meets a point given up before (stamp gen + 1) or has
-    more than MAX_ENCLOSED points; touching one string of the group, 1 or 2 as _area_eyes
-    counts them; touching several, 1 when every point of it is next to a stone of the group
-    (the opponent cannot fill its last point), else 0.  Stamps its points gen + 1 (gen + 2
-    while the flood runs)."""
-    cdef int space[MAX_ENCLOSED]
-    cdef int ne = 0, i = 0, p, q, k, j, deg, edges = 0, maxdeg = 0, ok = 1, col, h
-    cdef int first = 0, several = 0, small = 1, near
+    """Eyes that the region of empty `start` (the empty points and attacker stones connected
+    to it through empty points and attacker stones) gives the linked group (heads group[:n],
+    links reserved with stamp gen): 0 when it holds a reserved point, touches a defender
+    string outside the group, meets a region given up before (stamp gen + 1) or has more than
+    MAX_REGION points; an empty area touching one string of the group, 1 or 2 by
+    `_space_eyes`; else 1 when every empty point of it is next to a stone of the group (a
+    vital region as Benson's: the opponent cannot fill its last point), else 0.  Stamps its
+    points gen + 1 (gen + 2 while the flood runs)."""
+    cdef int space[MAX_REGION]
+    cdef int ne = 0, i = 0, p, q, k, j, ok = 1, col, h
+    cdef int first = 0, several = 0, small = 1, near, stones = 0
     cdef int defender = b.color[group[0]]
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
@@ -406,19 +408,10 @@ cdef int _linked_area_eyes(const board_t *b, int start, const int *group, int n,
         for k in range(4):
             q = p + d[k]
             col = b.color[q]
-            if col == EMPTY:
-                if stamp[q] == gen + 2:
-                    continue
-                if stamp[q] == gen or stamp[q] == gen + 1 or ne == MAX_ENCLOSED:
-                    ok = 0                          # a link point, an area given up, too big
-                    break
-                stamp[q] = gen + 2
-                space[ne] = q
-                ne += 1
-            elif col == defender:
+            if col == defender:
                 h = b.head[q]
                 if _slot(group, n, h) < 0:
-                    ok = 0
+                    ok = 0                          # a defender string outside the group
                     break
                 near = 1
                 if first == 0:
@@ -426,23 +419,32 @@ cdef int _linked_area_eyes(const board_t *b, int start, const int *group, int n,
                 elif h != first:
                     several = 1
             elif col != BORDER:
-                ok = 0                              # an attacker stone
-                break
-        if not near:
-            small = 0
+                if stamp[q] == gen + 2:
+                    continue
+                if stamp[q] == gen or stamp[q] == gen + 1 or ne == MAX_REGION:
+                    ok = 0                          # a link point, a region given up, too big
+                    break
+                stamp[q] = gen + 2
+                space[ne] = q
+                ne += 1
+        if b.color[p] == EMPTY:
+            if not near:
+                small = 0
+        else:
+            stones = 1
     for j in range(ne):
         stamp[space[j]] = gen + 1
     if not ok or first == 0:
         return 0
-    if several:
-        return 1 if small else 0
-    return _space_eyes(b, space, ne, first)
+    if not several and not stones and ne <= MAX_ENCLOSED:
+        return _space_eyes(b, space, ne, first)
+    return 1 if small else 0
 
 
 cdef bint linked_alive(const board_t *b, const int *heads, int nheads, int *stamp, int *gen) noexcept nogil:
     """A target string (heads) lives with the strings linked to it (`_linked`): the group's
-    enclosed areas give it two eyes (`_linked_area_eyes`).  The defender answers a move on a
-    link's point at the other one and never fills an area: every string keeps two liberties
+    enclosed regions give it two eyes (`_linked_area_eyes`).  The defender answers a move on a
+    link's point at the other one and never fills a region: every string keeps two liberties
     while a link is open, and once all are closed the group is one string that the opponent
     cannot fill to its last liberty.  Uses the stamps *gen + 1 to *gen + 3 per group tried and
     advances *gen past them."""

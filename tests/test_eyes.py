@@ -40,6 +40,13 @@ O O O O O O O
 X X X . X X X
 . . X . X . .
 """, "B2", True, False),
+    # the same with a white stone inside the left eye: every empty point of the region {A1, B1}
+    # touches black, so it is an eye all the same (a vital region, as Benson's)
+    "linked_pair_stone_inside": ("""
+O O O O O O O
+X X X . X X X
+. O X . X . .
+""", "B2", True, False),
     # the link cut at D2: each string keeps one eye
     "cut_link": ("""
 O O O O O O O
