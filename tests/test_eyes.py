@@ -1,6 +1,6 @@
 """Eye-space rules for life (tactics.eyes: `two_eyes`, `two_eyes_linked`) on diagrams, and
 against the df-pn search without them (`dfpn(static_life=False)`: only Benson and captures
-decide life) on random lines of four problems."""
+decide life) on random lines of five problems."""
 
 import random
 
@@ -101,10 +101,11 @@ def test_eye_rules_on_diagrams(name):
         assert r["value"] == -1, (name, r)
 
 
-# Four problems as they appear in the books (the frame is inferred): maeda-10k-5k 019 and 204
+# Five problems as they appear in the books (the frame is inferred): maeda-10k-5k 019 and 204
 # (black to kill) and ishigure-basic 061 (black to live), whose random lines often end with
-# strings linked by miai around their eyes, and maeda-5k-1k/052 (black to kill), whose lines
-# end with white's single string around corner shapes (the rectangular six).
+# strings linked by miai around their eyes; maeda-5k-1k/052 (black to kill), whose lines end
+# with white's single string around corner shapes (the rectangular six), and maeda-10k-5k/146
+# (black to kill), with white's single string around side shapes.
 PROBLEMS = [
     ("""
 X X X X X X X .
