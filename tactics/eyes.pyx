@@ -29,8 +29,9 @@ area has points that are not liberties.  Attacker stones inside an area void it 
 `linked_alive` does the same for several strings: strings that share two liberties are linked
 (the defender answers a move on one at the other), each pair serving one link; the linked
 group lives when its enclosed regions give two eyes (a region of empty points and attacker
-stones counts 1 when each of its empty points touches the group, as in Benson's algorithm).  Both rules are checked against the
-search without them on random lines of problems (tests/test_eyes.py).
+stones counts 1 when each of its empty points touches the group, as in Benson's algorithm).
+Both rules are checked against the search without them on random lines of problems
+(tests/test_eyes.py, bench/eye_rules_check.py).
 
 Start with `eyes_dead`, `eyes_alive` and `linked_alive`, called by the df-pn search
 (tactics.solver); `two_eyes` and `two_eyes_linked` are their Python faces.
@@ -202,7 +203,7 @@ cdef int _area_eyes(const board_t *b, int start, int head, int *stamp, int gen) 
     1 or 2 by `_space_eyes`.  The flood stops early (at most MAX_ENCLOSED points); the points it
     saw are stamped gen (gen + 1 while it runs)."""
     cdef int space[MAX_ENCLOSED]
-    cdef int ne = 0, i = 0, p, q, k, j, deg, edges = 0, maxdeg = 0, ok = 1, col
+    cdef int ne = 0, i = 0, p, q, k, j, ok = 1, col
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
     stamp[start] = gen + 1
@@ -268,15 +269,6 @@ cdef int _space_eyes(const board_t *b, const int *space, int ne, int head) noexc
     if _killing_shape(ne, edges, maxdeg) or (ne == 4 and edges == 4):
         return 1
     if corner and (ne == 4 or b.libs[head] - inside < 2):
-        return 1
-    return 2
-    for k in range(ne):
-        deg = _degree(space, ne, k, b.W)
-        edges += deg
-        if deg > maxdeg:
-            maxdeg = deg
-    edges //= 2
-    if _killing_shape(ne, edges, maxdeg) or (ne == 4 and edges == 4):
         return 1
     return 2
 
@@ -478,34 +470,30 @@ cdef bint linked_alive(const board_t *b, const int *heads, int nheads, int *stam
     return False
 
 
-def two_eyes_linked(board, vertex):
-    """Python face of linked_alive for tests: does the string at `vertex` (GTP or flat) live by
-    two eyes with the strings linked to it?"""
-    cdef Board B = board
-    cdef int s = B._stone(vertex)
-    cdef int heads[1]
-    cdef int gen = 0
-    cdef int *stamp = <int *>calloc(MAX_POINTS, sizeof(int))
-    if stamp == NULL:
-        raise MemoryError()
-    heads[0] = B.b.head[s]
-    try:
-        return bool(linked_alive(&B.b, heads, 1, stamp, &gen))
-    finally:
-        free(stamp)
-
-
 def two_eyes(board, vertex):
     """Python face of eyes_alive for tests: does the string at `vertex` (GTP or flat) have two
     eyes in enclosed empty areas of its own?"""
-    cdef Board B = board
-    cdef int s = B._stone(vertex)
+    return _python_face(board, vertex, False)
+
+
+def two_eyes_linked(board, vertex):
+    """Python face of linked_alive for tests: does the string at `vertex` (GTP or flat) live by
+    two eyes with the strings linked to it?"""
+    return _python_face(board, vertex, True)
+
+
+cdef bint _python_face(Board board, object vertex, bint linked) except -1:
+    """eyes_alive (linked: linked_alive) on the string at `vertex`, with a stamp array of its own."""
+    cdef int s = board._stone(vertex)
     cdef int heads[1]
+    cdef int gen = 1
     cdef int *stamp = <int *>calloc(MAX_POINTS, sizeof(int))
     if stamp == NULL:
         raise MemoryError()
-    heads[0] = B.b.head[s]
+    heads[0] = board.b.head[s]
     try:
-        return bool(eyes_alive(&B.b, heads, 1, stamp, 1))
+        if linked:
+            return linked_alive(&board.b, heads, 1, stamp, &gen)
+        return eyes_alive(&board.b, heads, 1, stamp, gen)
     finally:
         free(stamp)
