@@ -32,10 +32,10 @@ from tactics.eyes import two_eyes, two_eyes_linked  # noqa: E402
 from tactics.problem import prepare  # noqa: E402
 
 
-def claims(path, lines, per_problem, rng):
+def claims(board, mover, lines, per_problem, rng):
     """(rule, board, attacker, live targets, region, moves) for the claimed positions of one
-    problem's random lines."""
-    board, mover = load_problem(path)
+    problem's random lines (`mover` to play first; the problem framed as `golois solve` does);
+    at most `per_problem` of them.  tests/test_eyes.py runs it on problems of its own."""
     b0, attacker, target, region, targets = prepare(board, mover=mover)
     defender = 3 - attacker
     found = []
@@ -66,6 +66,14 @@ def claims(path, lines, per_problem, rng):
     return found
 
 
+def check(board, attacker, live, region, nodes, time_limit=600):
+    """The search without the eye rules on a claimed position, the attacker to move: 1 it
+    captures the group (the claim is wrong), -1 the group lives, 0 out of nodes."""
+    board.to_move = attacker
+    return S.dfpn(board, attacker, live[0], region, targets=live, max_nodes=nodes,
+                  time_limit=time_limit, static_life=False)["value"]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="?", default=os.path.join("..", "shared", "data", "tsumego"))
@@ -85,18 +93,16 @@ def main(argv=None):
         tally = {}
         for path in tqdm(files, desc=os.path.basename(folder), leave=False):
             try:
-                found = claims(path, args.lines, args.per_problem, rng)
+                found = claims(*load_problem(path), args.lines, args.per_problem, rng)
             except Exception as e:                     # a problem the solver cannot set up
                 print(f"{path}: {e}", file=sys.stderr)
                 continue
             for rule, b, attacker, live, region, moves in found:
-                b.to_move = attacker
-                r = S.dfpn(b, attacker, live[0], region, targets=live, max_nodes=args.nodes,
-                           time_limit=600, static_life=False)
+                value = check(b, attacker, live, region, args.nodes)
                 t = tally.setdefault(rule, [0, 0, 0, 0])
                 t[0] += 1
-                t[{-1: 1, 1: 2, 0: 3}[r["value"]]] += 1
-                if r["value"] == 1:
+                t[{-1: 1, 1: 2, 0: 3}[value]] += 1
+                if value == 1:
                     n = b.size
                     bad.append(f"{path} {rule}: {' '.join(format_vertex(divmod(p, n), n) for p in moves)}")
         for rule in sorted(tally):

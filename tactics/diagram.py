@@ -11,7 +11,8 @@
 `X`, `x` or `#` black; `O` or `o` white; `.`, `+` or `,` empty.  Rows top to bottom; spaces and
 the parentheses of a last-move mark are ignored; GTP labels (a line of column letters, row numbers
 at either end) are skipped, so `str(board)` parses back.  Any other letter names an empty point
-whose flat index `from_diagram_marks` returns in `marks`.
+whose flat index `from_diagram_marks` returns in `marks`.  `in_corner` puts a partial diagram
+(a corner or side shape) on an otherwise empty board.
 """
 
 from __future__ import annotations
@@ -57,3 +58,13 @@ def from_diagram_marks(text: str, to_move="black") -> tuple[Board, dict[str, int
 def from_diagram(text: str, to_move="black") -> Board:
     """Board from a square diagram (see the module docstring)."""
     return from_diagram_marks(text, to_move)[0]
+
+
+def in_corner(rows: str, size: int, top: bool, right: bool, to_move="black") -> Board:
+    """Board of `size` with the diagram `rows` (fewer rows and columns than the board) in one
+    corner: top or bottom rows, right- or left-aligned; the rest empty."""
+    lines = [r.split() for r in rows.strip().splitlines()]
+    pad = lambda line: ["."] * (size - len(line))
+    body = [" ".join(pad(line) + line if right else line + pad(line)) for line in lines]
+    empty = [" ".join(["."] * size)] * (size - len(body))
+    return from_diagram("\n".join(body + empty if top else empty + body), to_move)

@@ -2,34 +2,28 @@
 against the df-pn search without them (`dfpn(static_life=False)`: only Benson and captures
 decide life) on random lines of five problems."""
 
+import os
 import random
+import sys
 
 import pytest
 
 from tactics import solver as S
-from tactics.benson import unconditional
-from tactics.diagram import from_diagram
+from tactics.diagram import in_corner
 from tactics.eyes import two_eyes, two_eyes_linked
-from tactics.problem import prepare
 
 BLACK, WHITE = 1, 2
 
 
 def square(rows):
-    """A board from the bottom rows of a diagram, empty rows added on top to make it square."""
-    rows = [r for r in rows.strip("\n").split("\n")]
-    n = len(rows[0].split())
-    return from_diagram("\n".join([". " * n] * (n - len(rows)) + rows))
+    """A board from the bottom rows of a diagram, as wide as the diagram."""
+    return in_corner(rows, len(rows.strip().splitlines()[0].split()), top=False, right=False)
 
 
 def on_19(rows, corner):
     """A 19 x 19 board with the diagram's rows in `corner` ("top_left", "top_right",
     "bottom_left", "bottom_right"), the rest empty."""
-    rows = [r.split() for r in rows.strip("\n").split("\n")]
-    pad = ["."] * (19 - len(rows[0]))
-    lines = [" ".join((pad + r) if corner.endswith("right") else (r + pad)) for r in rows]
-    empty = [" ".join(["."] * 19)] * (19 - len(rows))
-    return from_diagram("\n".join(lines + empty if corner.startswith("top") else empty + lines))
+    return in_corner(rows, 19, corner.startswith("top"), corner.endswith("right"))
 
 
 # (diagram, a stone of the group, two eyes with the strings linked to it, two eyes of one string)
@@ -152,37 +146,15 @@ O X O X . .
 
 
 def test_eye_rules_agree_with_the_search_on_random_lines():
-    """Random lines in the framed problems; wherever a rule says a target string lives and
-    Benson does not, the search without the rules, the attacker to move, must not capture
-    the group (it may run out of nodes)."""
+    """Random lines in the framed problems (bench/eye_rules_check.py's `claims`); wherever a
+    rule says a target string lives and Benson does not, the search without the rules, the
+    attacker to move, must not capture the group (it may run out of nodes)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+    from eye_rules_check import check, claims
     rng = random.Random(7)
-    claims = {"single": 0, "linked": 0}
+    tally = {"eyes_alive": 0, "linked_alive": 0}
     for rows, corner, mover in PROBLEMS:
-        board = on_19(rows, corner)
-        b0, attacker, target, region, targets = prepare(board, mover=mover)
-        defender = 3 - attacker
-        for _ in range(300):
-            b = b0.copy()
-            color = mover
-            for _ in range(30):
-                legal = [p for p in region if b.get(p) == 0 and b.is_legal(p, color)]
-                if not legal:
-                    break
-                b.play(rng.choice(legal), color)
-                color = 3 - color
-                live = [t for t in targets if b.get(t) == defender]
-                if not live:
-                    break
-                linked = [t for t in live if two_eyes_linked(b, t)]
-                if not linked:
-                    continue
-                alive = unconditional(b, defender)
-                if any(alive[divmod(t, b.size)] == 1 for t in live):
-                    break
-                claims["single" if any(two_eyes(b, t) for t in live) else "linked"] += 1
-                b.to_move = attacker
-                r = S.dfpn(b, attacker, live[0], region, targets=live, max_nodes=200_000,
-                           time_limit=30, static_life=False)
-                assert r["value"] != 1, (rows, r["pv"])
-                break
-    assert claims["single"] >= 20 and claims["linked"] >= 10, claims
+        for rule, b, attacker, live, region, moves in claims(on_19(rows, corner), mover, 300, 300, rng):
+            tally[rule] += 1
+            assert check(b, attacker, live, region, 200_000, time_limit=30) != 1, (rows, moves)
+    assert tally["eyes_alive"] >= 20 and tally["linked_alive"] >= 10, tally

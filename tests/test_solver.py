@@ -9,7 +9,7 @@ import pytest
 
 from tactics.board import BLACK, WHITE
 from tactics.benson import unconditional
-from tactics.diagram import from_diagram, from_diagram_marks
+from tactics.diagram import from_diagram, from_diagram_marks, in_corner
 from tactics.problem import ProblemError, solve, infer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -164,11 +164,7 @@ def test_cli_json_on_generated_sgf(tmp_path):
 
 def _corner(rows, to_move, size, top, right=True):
     """A corner shape (rows right- or left-aligned, at the top or the bottom) on an empty board."""
-    lines = [r.split() for r in rows.strip().splitlines()]
-    pad = lambda line: ["."] * (size - len(line))
-    body = [" ".join(pad(line) + line if right else line + pad(line)) for line in lines]
-    empty = [" ".join(["."] * size)] * (size - len(body))
-    return from_diagram("\n".join(body + empty if top else empty + body), to_move)
+    return in_corner(rows, size, top, right, to_move)
 
 
 def top_right(rows, to_move="black", size=19):
