@@ -1,7 +1,7 @@
 """`golois accuracy`: move-prediction accuracy of a network on KGS positions.
 
     golois accuracy [DATA] [--model PATH] [--symmetries 1|4|8] [--ladder-adjust off|on|both]
-                    [--max-positions N] [--plot PNG] [--json]
+                    [--max-positions N] [--device cpu|cuda] [--plot PNG] [--json]
 
 DATA is an archive (tar.gz, tar.bz2, zip) or a folder of SGF files: every position of its games
 that passes the dataset filters (golois.datasets.sources.FilterConfig).  Without DATA, the
@@ -37,6 +37,7 @@ def add_parser(subparsers) -> None:
                    help="the paper's post-hoc ladder logit adjustments (both: report each)")
     p.add_argument("--max-positions", type=int, help="stop after N positions")
     p.add_argument("--batch", type=int, default=256, help="positions per network batch")
+    p.add_argument("--device", default="cpu", help="where the network runs: cpu, cuda, cuda:1, ...")
     p.add_argument("--kgs", default=DEFAULT_KGS, help="KGS archives, for the canonical sample")
     p.add_argument("--plot", help="write accuracy by move number as a PNG")
     p.add_argument("--json", action="store_true", help="one JSON object per report on stdout")
@@ -106,13 +107,26 @@ def batches(positions: Iterator[tuple], feature_set, size: int, ladder: bool, ma
         yield {k: np.stack(v) if v else None for k, v in rows.items()}
 
 
+def _check_device(device: str) -> None:
+    """Raise ValueError for a device torch cannot use here (no CUDA, a bad name)."""
+    import torch
+
+    try:
+        dev = torch.device(device)
+    except RuntimeError as e:
+        raise ValueError(f"bad --device {device!r}: {e}") from None
+    if dev.type == "cuda" and not torch.cuda.is_available():
+        raise ValueError(f"--device {device}: CUDA is not available on this machine")
+
+
 def run(args) -> int:
     """Measure and print the report(s)."""
     from golois.accuracy import evaluate_accuracy, plot_by_move_number
     from golois.model import load_model
     try:
         model_path = args.model or default_model_path()
-        network = load_model(model_path)
+        _check_device(args.device)
+        network = load_model(model_path, map_location=args.device)
     except (FileNotFoundError, ValueError) as e:
         print(f"golois accuracy: {e}", file=sys.stderr)
         return 2

@@ -363,6 +363,8 @@ class Trainer:
                                          momentum=config.momentum, nesterov=config.nesterov,
                                          weight_decay=config.weight_decay)
         self.use_amp = config.amp and self.device.type == "cuda"
+        if self.device.type == "cuda":
+            torch.backends.cudnn.benchmark = True  # one input shape throughout: let cuDNN time its kernels once
         self.scaler = torch.amp.GradScaler("cuda", enabled=self.use_amp)
         self.progress = Progress()
         self.last_loss = float("nan")
