@@ -1,6 +1,6 @@
 """`golois accuracy`: move-prediction accuracy of a network on KGS positions.
 
-    golois accuracy [DATA] [--model PATH] [--symmetries 1|4|8] [--ladder-adjust off|on|both]
+    golois accuracy [DATA] [--model full|small|PATH] [--symmetries 1|4|8] [--ladder-adjust off|on|both]
                     [--max-positions N] [--device cpu|cuda] [--plot PNG] [--json]
 
 DATA is an archive (tar.gz, tar.bz2, zip) or a folder of SGF files: every position of its games
@@ -31,7 +31,7 @@ def add_parser(subparsers) -> None:
     p = subparsers.add_parser("accuracy", help="move-prediction accuracy on KGS positions",
                               description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("data", nargs="?", help="archive or SGF folder (default: the canonical 2015 test sample)")
-    p.add_argument("--model", help="network weights (default: the shipped network)")
+    p.add_argument("--model", help="network weights: full, small (shipped) or a .pt file (default: full)")
     p.add_argument("--symmetries", type=int, choices=(1, 4, 8), default=1, help="bagging over symmetries")
     p.add_argument("--ladder-adjust", choices=("off", "on", "both"), default="off",
                    help="the paper's post-hoc ladder logit adjustments (both: report each)")
@@ -122,9 +122,10 @@ def _check_device(device: str) -> None:
 def run(args) -> int:
     """Measure and print the report(s)."""
     from golois.accuracy import evaluate_accuracy, plot_by_move_number
+    from golois.gtp_play import resolve_model
     from golois.model import load_model
     try:
-        model_path = args.model or default_model_path()
+        model_path = str(resolve_model(args.model)) if args.model else default_model_path()
         _check_device(args.device)
         network = load_model(model_path, map_location=args.device)
     except (FileNotFoundError, ValueError) as e:

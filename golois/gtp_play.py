@@ -14,6 +14,7 @@ Start with `genmove`.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,11 @@ from golois.scoring import format_score
 COMMANDS = CommandSet("play")
 
 DEFAULT_WEIGHTS_DIR = Path(__file__).parent / "weights"
+SHIPPED_NETWORKS = {                     # --model NAME: the networks in golois/weights/ (docs/results.md)
+    "full": "golois-full.pt",            # 12x256, trained on a GPU: 50.9% top-1, about 0.5 s a genmove on one core
+    "small": "golois-small.pt",          # 6x64, trained on CPU: 44.0% top-1, about 25 ms a genmove
+}
+DEFAULT_NETWORK = "full"
 
 
 # ------------------------------------------------------------------------------ player set-up
@@ -50,7 +56,9 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("player")
     g.add_argument("--policy", choices=["auto", "fallback", "network"], default="auto",
                    help="auto: the shipped network when present, else the fallback heuristic")
-    g.add_argument("--model", default=None, help="network weights (.pt) for --policy network/auto")
+    g.add_argument("--model", default=None,
+                   help=f"network weights for --policy network/auto: {' or '.join(SHIPPED_NETWORKS)} (shipped; "
+                        f"default {DEFAULT_NETWORK}) or a .pt file")
     g.add_argument("--symmetries", type=int, default=8, choices=[1, 4, 8], help="symmetry bagging")
     g.add_argument("--threads", type=int, default=1,
                    help="CPU threads for the network (default 1: a batch of 8 small boards gains little "
@@ -82,9 +90,16 @@ def options_from_args(args) -> PlayerOptions:
                          config=cfg)
 
 
+def resolve_model(model: str | os.PathLike) -> Path:
+    """The weights file of a --model value: a shipped network's name (SHIPPED_NETWORKS) or a path."""
+    name = str(model)
+    return DEFAULT_WEIGHTS_DIR / SHIPPED_NETWORKS[name] if name in SHIPPED_NETWORKS else Path(model)
+
+
 def _default_model() -> Path | None:
-    files = sorted(DEFAULT_WEIGHTS_DIR.glob("*.pt")) if DEFAULT_WEIGHTS_DIR.is_dir() else []
-    return files[0] if files else None
+    """The default shipped network's file, or None when it is missing."""
+    path = resolve_model(DEFAULT_NETWORK)
+    return path if path.is_file() else None
 
 
 def _load_network_policy(path, symmetries: int, threads: int = 1):
@@ -113,7 +128,7 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
     hooks = default_hooks(opts.life_and_death) if opts.tactics else TacticsHooks()
     policy, name = None, "fallback"
     if opts.policy in ("auto", "network"):
-        path = opts.model or _default_model()
+        path = resolve_model(opts.model) if opts.model else _default_model()
         try:
             if path is None:
                 raise FileNotFoundError("no network weights shipped in golois/weights/")

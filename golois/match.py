@@ -27,6 +27,7 @@ import json
 import math
 import os
 import shlex
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -353,7 +354,11 @@ def run(args) -> int:
     cfg = MatchConfig(black=args.black, white=args.white, games=args.games, size=args.size, komi=args.komi,
                       sgf_dir=args.sgf_dir, max_moves=args.max_moves, referee=args.referee,
                       progress=not args.quiet)
-    summary = run_match(cfg)
+    try:
+        summary = run_match(cfg)
+    except OSError as e:  # an engine's program is missing or not executable
+        print(f"golois match: cannot start an engine: {e}", file=sys.stderr)
+        return 2
     print(summary.report(cfg.black, cfg.white))
     if args.json:
         with open(args.json, "w") as fh:

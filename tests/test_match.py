@@ -70,3 +70,11 @@ def test_ours_against_gnugo_level0(gnugo_path, tmp_path):
                                     games=2, size=9, komi=7.5, max_moves=150, progress=False))
     assert summary.games == 2
     assert all(r.reason in ("score", "resign", "move cap") for r in summary.results)
+
+
+def test_a_missing_engine_is_a_clear_error(capsys):
+    rc = golois_main(["match", "--black", "no-such-engine-golois --mode gtp", "--white", OURS,
+                      "--games", "1", "--size", "9", "--quiet"])
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert "cannot start an engine" in err and "no-such-engine-golois" in err

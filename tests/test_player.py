@@ -566,3 +566,23 @@ def test_final_judgement_with_the_solver_agrees_with_gnugo_on_a_real_game():
     solver = judge(b, 7.5, cfg.judge_config(None, 256, owl_answer))
     assert format_score(solver.score) == "B+21.5" and int(solver.dead.sum()) == 51
     assert (playouts.dead != solver.dead).any()          # the check is what makes it right
+
+
+def test_shipped_networks_by_name_and_the_default():
+    """--model takes a shipped network's name or a path; the default is the paper's 12x256 network,
+    and both shipped files open on an empty board at a corner point of the third or fourth line."""
+    from golois.gtp_play import DEFAULT_NETWORK, SHIPPED_NETWORKS, PlayerOptions, _default_model, make_player, resolve_model
+    from golois.model import load_model
+
+    assert DEFAULT_NETWORK == "full" and _default_model() == resolve_model("full")
+    assert str(resolve_model("games/my.pt")) == "games/my.pt"
+    layers = {}
+    for name in SHIPPED_NETWORKS:
+        player = make_player(PlayerOptions(model=name, symmetries=1, tactics=False), log=None)
+        assert player.policy_name == f"network {SHIPPED_NETWORKS[name]} x1"
+        config = load_model(str(resolve_model(name))).config
+        layers[name] = (config.layers, config.filters)
+        move = player.genmove(Board(19), BLACK).move
+        r, c = divmod(move, 19)
+        assert {min(r, 18 - r), min(c, 18 - c)} <= {2, 3}, (name, move)
+    assert layers == {"full": (12, 256), "small": (6, 64)}
