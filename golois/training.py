@@ -373,8 +373,15 @@ class Trainer:
             self.load_checkpoint(self.checkpoint_path if config.resume == "auto" else config.resume)
             if self.dist.is_main:
                 self._truncate_log()
-        elif config.init_from:
-            self.load_weights(config.init_from)
+        else:
+            if os.path.exists(self.checkpoint_path):
+                # a fresh run would overwrite it at its first checkpoint, and mix its log rows in
+                raise FileExistsError(f"{self.checkpoint_path} holds another run: continue it with --resume, "
+                                      "or give this run another --out-dir")
+            if self.dist.is_main:
+                self._truncate_log()        # a log without a checkpoint: its rows belong to no run
+            if config.init_from:
+                self.load_weights(config.init_from)
 
     # -- setup
 
@@ -775,7 +782,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.data:
         parser.error("--data is required to train")
     config = config_from_args(args)
-    trainer = Trainer(config)
+    try:
+        trainer = Trainer(config)
+    except FileExistsError as e:
+        parser.error(str(e))
     summary = trainer.train()
     if trainer.dist.is_main:
         acc = trainer.accuracy_meta()

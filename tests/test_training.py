@@ -2,6 +2,7 @@
 
 import csv
 import dataclasses
+import os
 import subprocess
 import sys
 import types
@@ -167,6 +168,24 @@ def test_export_checkpoint_and_init_from(tmp_path):
     assert warm.progress.examples == 0                                       # a fresh run
     with pytest.raises(ValueError, match="different model"):
         Trainer(cfg(tmp_path / "c", preset="small", init_from=str(tmp_path / "snap.pt")), train, test)
+
+
+def test_a_fresh_run_never_overwrites_another_runs_checkpoint(tmp_path, capsys):
+    """Without --resume, an out-dir holding a checkpoint is refused (the run would overwrite it and
+    mix its log rows into the other's); a log left without a checkpoint is started again."""
+    train, test = MarkedMoves(n=200, seed=0), MarkedMoves(n=64, seed=1)
+    first = Trainer(cfg(tmp_path, max_examples=320), train, test)
+    first.train()
+    with pytest.raises(FileExistsError, match="--resume"):
+        Trainer(cfg(tmp_path, max_examples=640), train, test)
+    resumed = Trainer(cfg(tmp_path, max_examples=640, resume="auto"), train, test)
+    assert resumed.progress.examples == first.progress.examples > 0
+    os.remove(first.checkpoint_path)
+    second = Trainer(cfg(tmp_path, max_examples=128), train, test)
+    second.train()
+    with open(second.csv_path) as f:
+        examples = [int(r["examples"]) for r in csv.DictReader(f)]
+    assert examples == sorted(examples) and examples[-1] == 128
 
 
 def test_average_weights(tmp_path):
