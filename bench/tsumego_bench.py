@@ -11,7 +11,9 @@ With `--max-nodes N` the solver runs in-process with a node limit instead of a c
 answers on every run and machine, for comparing solver versions) and GNU Go is not run; it also
 splits the right answers by the solver's result (proven wins, kos, fails, unfinished searches
 whose move is a guess, setup errors), and `--per-problem` lists every problem.  `--in-process`
-does the same with the clock (`--time-limit`): the GTP run's answers, split by result.
+does the same with the clock (`--time-limit`): the GTP run's answers, split by result.  In
+process, as in `golois solve`, an unfinished search to live answers the policy network's best
+unrefuted move (`--network full|small|PATH|none`, default full).
 
 Prints, per collection and engine: first-move accuracy, median and 90th percentile seconds per
 problem, and (ours) nodes per second from the solver's own count (`solver_stats` is not a GTP
@@ -90,10 +92,13 @@ def main(argv=None):
     p.add_argument("--per-problem", action="store_true",
                    help="with --max-nodes or --in-process: one line per problem (result, move, right "
                         "answers, goal, nodes, seconds)")
+    p.add_argument("--network", default="full", metavar="MODEL",
+                   help="with --max-nodes or --in-process: the policy prior of an unfinished search to live, "
+                        "as golois solve --network (full, small, a .pt file, or none)")
     args = p.parse_args(argv)
     if args.max_nodes or args.in_process:
         return _in_process(args.root, args.limit, args.max_nodes or 10 ** 9, args.per_problem,
-                             args.time_limit if args.in_process else 3600.0)
+                             args.time_limit if args.in_process else 3600.0, args.network)
     here = os.path.dirname(os.path.abspath(__file__))
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
     gnugo = find_gnugo()
@@ -119,14 +124,15 @@ def main(argv=None):
 KINDS = ("win", "ko", "fail", "unknown", "error")
 
 
-def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0):
+def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, network="full"):
     """Right first moves per collection with at most max_nodes positions (and time_limit
     seconds) per problem, the same split by the solver's result (win, ko_a/ko_b, fail, unknown,
     error: right/answered), median and 90th percentile seconds and nodes per second; with
     per_problem, one line per problem too (file, right, result, move, right answers, goal,
     nodes, seconds)."""
-    from golois.solve import load_problem, right_answers
+    from golois.solve import load_problem, network_prior, right_answers
     from tactics.problem import ProblemError, solve
+    prior = network_prior(network)
     total = count = 0
     print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
           + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
@@ -142,7 +148,7 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0):
             right = right_answers(f)
             t0 = time.monotonic()
             try:
-                sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit)
+                sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit, prior=prior)
                 nodes += sol.nodes
                 move, result = sol.vertex(), sol.result
                 good = move in right

@@ -9,6 +9,7 @@ import pytest
 
 from tactics.board import BLACK, WHITE
 from tactics.benson import unconditional
+from tactics.coords import parse_vertex, to_flat
 from tactics.diagram import from_diagram, from_diagram_marks, in_corner
 from tactics.problem import ProblemError, solve, infer
 
@@ -391,6 +392,26 @@ def test_unfinished_live_search_answers_the_room_for_eyes():
     assert (s.result, s.vertex()) == ("unknown", "S2") and s.pv == [s.move], s.status
 
 
+def test_a_prior_picks_among_the_unrefuted_moves_of_an_unfinished_search_to_live():
+    """With a prior (golois.solve.network_prior in `golois solve`), the unfinished search to
+    live answers the unrefuted root move the prior scores best, never a refuted or occupied
+    point; the prior is asked once, on the problem's own board, and never for a kill."""
+    board = bottom_right(MAEDA_099)
+    calls = []
+
+    def prior(b, mover):
+        calls.append((b.size, mover))
+        scores = [0.0] * (b.size * b.size)
+        for vertex, score in (("Q2", 5.0), ("A19", 9.0)):          # A19: far outside the problem
+            scores[to_flat(*parse_vertex(vertex, b.size), b.size)] = score
+        return scores
+    s = solve(board, "black", max_nodes=200_000, time_limit=60, prior=prior)
+    assert (s.result, s.vertex()) == ("unknown", "Q2") and calls == [(19, BLACK)], s.status
+    calls.clear()
+    kill = solve(board, "white", max_nodes=20_000, time_limit=60, prior=prior)
+    assert kill.goal == "kill" and calls == []
+
+
 # maeda-5k-1k/020 after black's T16 (the book kills with S19; our first move was T16, a proven
 # "kill").  White lives by ko with S19, a semeai move on the liberty of black's four-liberty
 # string Q18-S18, three empty steps from every white stone: outside the defender's focus
@@ -424,6 +445,29 @@ def test_cli_no_recheck(tmp_path, capsys):
         assert main([str(path), "--json", "--max-nodes", "2000000", "--time-limit", "60"] + extra) == 0
         moves.append(json.loads(capsys.readouterr().out.splitlines()[0])["move"])
     assert moves == ["N19", "R19"]
+
+
+def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys):
+    """golois solve's prior is a policy network: on maeda-10k-5k/099 at 200 k nodes (unfinished)
+    it names the unrefuted move the network likes best (a wrong one here: T3 for the small
+    network, R2 for the full one); --network none keeps the room-for-eyes guess (S2); weights
+    that do not load are said on stderr and the solver goes on without them."""
+    from golois.sgf import position_to_sgf
+    from golois.solve import main, network_prior
+    board = bottom_right(MAEDA_099)
+    scores = network_prior("small")(board, BLACK)
+    assert len(scores) == 361 and board.get(max(range(361), key=lambda p: scores[p])) == 0
+    path = tmp_path / "099.sgf"
+    path.write_bytes(position_to_sgf(board, BLACK))
+    answers = {}
+    for net in ("small", "none", "no-such-file.pt"):
+        assert main([str(path), "--json", "--max-nodes", "200000", "--time-limit", "60", "--network", net]) == 0
+        captured = capsys.readouterr()
+        rec = json.loads(captured.out.splitlines()[0])
+        assert rec["result"] == "unknown" and rec["goal"] == "live"
+        answers[net] = (rec["move"], "no policy prior" in captured.err)
+    assert answers["none"] == ("S2", False) and answers["no-such-file.pt"] == ("S2", True)
+    assert answers["small"] == ("T3", False)        # the small network's pick (the book: S2)
 
 
 def test_regression_ghi_line_after_o19():
