@@ -116,8 +116,12 @@ def restricted_genmove(engine, colour, *vertices):
     allowed = [p for p in allowed if p is not None and engine.board.get(p) == EMPTY]
     if not allowed:
         return "PASS"
+    # the player's network, if it has one, names the move of an unfinished search to live
+    player = engine.extra.get("player")
+    prior = player.policy if player is not None and player.policy_name != "fallback" else None
     try:
-        sol = solve(engine.board, mover, time_limit=_time(engine), max_nodes=config(engine).max_nodes)
+        sol = solve(engine.board, mover, time_limit=_time(engine), max_nodes=config(engine).max_nodes,
+                    prior=prior)
     except ProblemError:
         sol = None
     engine.extra["last_solution"] = sol

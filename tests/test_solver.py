@@ -488,6 +488,32 @@ def _box_region(board, corner1, corner2):
     return [r * n + c for r in range(min(r1, r2), max(r1, r2) + 1) for c in range(min(c1, c2), max(c1, c2) + 1)]
 
 
+def test_restricted_genmove_answers_inside_the_region_and_asks_the_players_network():
+    """restricted_genmove (what ../shared/tools/gtp_tsumego.py sends): the solver's move inside
+    the given points, played on the board; an unfinished search to live answers the move the
+    engine player's network likes best among the unrefuted ones (none with the fallback policy)."""
+    from golois.engine import build_engine
+    from golois.gtp_play import install_player
+    from golois.gtp_solver import SolverConfig
+    from golois.player import Player
+    from tactics.coords import format_vertex
+
+    def fake_network(board, colour):
+        scores = [0.0] * (board.size * board.size)
+        scores[to_flat(*parse_vertex("Q2", board.size), board.size)] = 5.0
+        return scores
+    answers = []
+    for player in (None, Player(fake_network, name="network fake x1")):
+        engine = build_engine(solver=SolverConfig(time_limit=60, max_nodes=200_000))
+        if player is not None:
+            install_player(engine, player)
+        engine.board = bottom_right(MAEDA_099)
+        box = [format_vertex(divmod(p, 19), 19) for p in _box_region(engine.board, "M1", "T8")]
+        answers.append(engine.handlers["restricted_genmove"](engine, "black", *box))
+        assert engine.board.get(to_flat(*parse_vertex(answers[-1], 19), 19)) == BLACK
+    assert answers == ["S2", "Q2"]
+
+
 def test_solver_config_on_the_engine():
     from golois.engine import build_engine
     from golois.gtp_solver import SolverConfig
