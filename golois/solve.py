@@ -138,12 +138,12 @@ def write_sgf(path_in, out_dir, board, sol):
     return out
 
 
-def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, log=sys.stderr):
+def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, quiet: bool = False):
     """A prior for tactics.problem.solve: (board, mover) -> the policy network's scores (mean
     log-probability over `symmetries`) per flat point, for `mover` to play on the unframed
-    board, run on `threads` CPU threads (one core, like the solver); None, said on `log`, when
-    torch or the weights cannot be loaded (the solver then guesses without it).  One
-    evaluation: about 0.5 s on one core for the full network."""
+    board, run on `threads` CPU threads (one core, like the solver); None, said on stderr
+    unless `quiet`, when torch or the weights cannot be loaded (the solver then guesses
+    without it).  One evaluation: about 0.5 s on one core for the full network."""
     if model in (None, "none"):
         return None
     try:
@@ -154,8 +154,8 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, lo
         from golois.model import load_model
         network = load_model(str(resolve_model(model)))
     except Exception as e:  # noqa: BLE001 -- no network means: solve without the prior, loudly
-        if log is not None:
-            print(f"golois solve: no policy prior ({type(e).__name__}: {e})", file=log)
+        if not quiet:
+            print(f"golois solve: no policy prior ({type(e).__name__}: {e})", file=sys.stderr)
         return None
 
     def prior(board, mover):
