@@ -84,7 +84,9 @@ first threat), "fail", "unknown" (limits).  An unknown answer to live names the 
 move with the most room for eyes (`_live_guess`), not df-pn's current best: on the 211 live
 problems of the collections, 104 -> 106 right at 10 s and 83 -> 87 at 2 M nodes (the same
 searches, only the unknown answers differ; for kills the same rule, least room left, was
-worse: 19-21 against 29 of 159 unknown kills at 2 M nodes).
+worse: 19-21 against 29 of 159 unknown kills at 2 M nodes).  Given a `prior` (a policy
+network's scores, from golois.solve), it names the unrefuted move the prior scores best: 112
+against 106 right of the live problems at 10 s (twelfth session, docs/results.md).
 `Solution.status` says it in words ("white lives in seki", "black kills by ko ...").
 An open ko is no life (tactics.solver): two passes do not end a search when the first was a
 pass for want of a threat under a ko ban, and with unlimited threats for the defender a cycle
