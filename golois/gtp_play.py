@@ -102,7 +102,7 @@ def _default_model() -> Path | None:
     return path if path.is_file() else None
 
 
-def _load_network_policy(path, symmetries: int, threads: int = 1):
+def load_network_policy(path, symmetries: int, threads: int = 1):
     """The network at path as a Policy (imports torch and the features module lazily), run with
     `threads` CPU threads."""
     import torch
@@ -132,7 +132,7 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
         try:
             if path is None:
                 raise FileNotFoundError("no network weights shipped in golois/weights/")
-            policy, name = _load_network_policy(path, opts.symmetries, opts.threads), f"network {Path(path).name} x{opts.symmetries}"
+            policy, name = load_network_policy(path, opts.symmetries, opts.threads), f"network {Path(path).name} x{opts.symmetries}"
         except Exception as e:  # noqa: BLE001 -- any failure to load means: fall back, loudly
             if opts.policy == "network":
                 raise

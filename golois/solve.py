@@ -141,28 +141,19 @@ def write_sgf(path_in, out_dir, board, sol):
 def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, quiet: bool = False):
     """A prior for tactics.problem.solve: (board, mover) -> the policy network's scores (mean
     log-probability over `symmetries`) per flat point, for `mover` to play on the unframed
-    board, run on `threads` CPU threads (one core, like the solver); None, said on stderr
-    unless `quiet`, when torch or the weights cannot be loaded (the solver then guesses
-    without it).  One evaluation: about 0.5 s on one core for the full network."""
+    board: the player's policy (golois.gtp_play.load_network_policy), run on `threads` CPU
+    threads (one core, like the solver); None, said on stderr unless `quiet`, when torch or
+    the weights cannot be loaded (the solver then guesses without it).  One evaluation: about
+    0.5 s on one core for the full network."""
     if model in (None, "none"):
         return None
     try:
-        import torch
-        torch.set_num_threads(threads)
-        from golois.datasets.features import encode
-        from golois.gtp_play import resolve_model
-        from golois.model import load_model
-        network = load_model(str(resolve_model(model)))
+        from golois.gtp_play import load_network_policy, resolve_model
+        return load_network_policy(resolve_model(model), symmetries, threads)
     except Exception as e:  # noqa: BLE001 -- no network means: solve without the prior, loudly
         if not quiet:
             print(f"golois solve: no policy prior ({type(e).__name__}: {e})", file=sys.stderr)
         return None
-
-    def prior(board, mover):
-        b = board.copy()
-        b.to_move = mover
-        return network.evaluate_symmetric(encode(b, network.feature_set)[None], symmetries)[0][0]
-    return prior
 
 
 def solve_file(path, args, prior=None):
