@@ -22,3 +22,5 @@ cdef struct benson_ws:
 
 cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) noexcept nogil
 cdef bint benson_string_alive(const board_t *b, int color, int stone, benson_ws *ws) noexcept nogil
+cdef int benson_vital_regions(const board_t *b, int color, int h, benson_ws *ws, int *stamp,
+                              int *gen, int enough) noexcept nogil

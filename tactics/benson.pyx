@@ -21,7 +21,7 @@ Python: `unconditional(board, color)` returns an int8 (size, size) array: 1 aliv
 
 import numpy as np
 
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport malloc, calloc, free
 
 from tactics.board cimport (board_t, Board, board_point, EMPTY, BLACK, WHITE, BORDER,
                             opponent, MAX_POINTS)
@@ -187,6 +187,86 @@ cdef bint benson_string_alive(const board_t *b, int color, int stone, benson_ws 
     if benson(b, color, ws, NULL) == 0:
         return False
     return ws.chain_alive[ws.chain_of[b.head[stone]]] != 0
+
+
+cdef int benson_vital_regions(const board_t *b, int color, int h, benson_ws *ws, int *stamp,
+                              int *gen, int enough) noexcept nogil:
+    """The regions vital to the string with head h (of `color`) before benson drops anything,
+    counted up to `enough`: a string with fewer than two is not unconditionally alive, whatever
+    the rest of the board.  Floods from h's liberties (ws.mask as benson reads it; uses
+    ws.stack) and gives up on a region at its first empty point that is not a liberty of h or
+    at the mask's edge, so it is cheap beside benson.  Each flood stamps its points with a value
+    of its own above *gen, and *gen is advanced past them: a flood that runs into an earlier
+    one's points is in the same region, which that one found not vital."""
+    cdef int n = 0, k = h, i, p, top, q, j, m, col, base = gen[0] + 1, cur = gen[0]
+    cdef bint vital, adj
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while n < enough:
+        for i in range(4):
+            p = k + d[i]
+            if b.color[p] != EMPTY or stamp[p] >= base or (ws.mask != NULL and not ws.mask[p]):
+                continue                            # not a liberty, its region known, or outside
+            cur += 1
+            stamp[p] = cur
+            ws.stack[0] = p
+            top = 1
+            vital = True
+            while top > 0 and vital:
+                top -= 1
+                q = ws.stack[top]
+                adj = b.color[q] != EMPTY          # only its empty points must be liberties
+                for j in range(4):
+                    m = q + d[j]
+                    col = b.color[m]
+                    if col == BORDER or stamp[m] == cur:
+                        continue
+                    if ws.mask != NULL and not ws.mask[m]:
+                        vital = False               # reaches outside the mask: open
+                    elif col == color:
+                        adj = adj or b.head[m] == h
+                    elif stamp[m] >= base:
+                        vital = False               # an earlier flood's region: not vital
+                    else:
+                        stamp[m] = cur
+                        ws.stack[top] = m
+                        top += 1
+                if not adj:
+                    vital = False                   # an empty point that is not h's liberty
+            if vital:
+                n += 1
+        k = b.next[k]
+        if k == h:
+            break
+    gen[0] = cur
+    return n if n < enough else enough
+
+
+def vital_regions(Board board, vertex, region=None):
+    """Python face of benson_vital_regions for tests: the regions vital to the string at
+    `vertex` (GTP or flat), with benson's mask on `region` (flat points) if given."""
+    cdef int s = board._stone(vertex), i
+    cdef benson_ws *ws = <benson_ws *>malloc(sizeof(benson_ws))
+    cdef int *stamp = <int *>calloc(MAX_POINTS, sizeof(int))
+    cdef unsigned char mask[MAX_POINTS]
+    cdef int n = board.b.size, gen = 0
+    if ws == NULL or stamp == NULL:
+        free(ws)
+        free(stamp)
+        raise MemoryError()
+    ws.mask = NULL
+    if region is not None:
+        for i in range(MAX_POINTS):
+            mask[i] = 0
+        for x in region:
+            mask[board_point(&board.b, x // n, x % n)] = 1
+        ws.mask = mask
+    try:
+        return benson_vital_regions(&board.b, board.b.color[s], board.b.head[s], ws, stamp, &gen,
+                                    MAX_POINTS)
+    finally:
+        free(ws)
+        free(stamp)
 
 
 def unconditional(Board board, color):

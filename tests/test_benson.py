@@ -77,3 +77,61 @@ def test_matches_reference_on_finished_random_games(size):
         checked += 1
         alive_seen += int(ref.sum())
     assert alive_seen > 0
+
+
+def reference_vital_counts(board):
+    """{flat stone: number of regions vital to its string} before Benson drops anything, from the
+    slow reference's definitions (regions without empty points are never vital)."""
+    n = board.size
+    flat = board.to_array().ravel()
+    nb = neighbours(n)
+    counts = {}
+    for colour in (BLACK, WHITE):
+        strings = _components(flat, n, lambda v: v == colour)
+        regions = _components(flat, n, lambda v: v != colour)
+        for s in strings:
+            libs = {q for p in s for q in nb[p] if flat[q] == EMPTY}
+            vital = sum(1 for reg in regions
+                        if any(flat[p] == EMPTY for p in reg)
+                        and all(p in libs for p in reg if flat[p] == EMPTY))
+            counts[s[0]] = vital
+    return counts
+
+
+@pytest.mark.parametrize("size", [7, 9])
+def test_vital_regions_match_reference_on_random_positions(size):
+    """benson_vital_regions, the solver's cheap test before benson, counts exactly the regions
+    the reference finds vital, on finished and half-played random games; and every string the
+    reference finds alive has at least two."""
+    from tactics.benson import vital_regions
+    counts_seen = set()
+    for seed in range(30):
+        b = Board(size)
+        b.random_playout(seed=seed + 7 * size, max_moves=None if seed % 2 else size * size)
+        ref = reference_vital_counts(b)
+        alive = reference_benson(b).ravel()
+        for stone, count in ref.items():
+            ours = vital_regions(b, stone)
+            assert ours == count, (seed, stone, str(b))
+            if alive[stone]:
+                assert ours >= 2
+            counts_seen.add(min(count, 2))
+    assert counts_seen == {0, 1, 2}
+
+
+def test_vital_regions_with_a_mask_count_regions_reaching_out_as_open():
+    """benson's mask: a region with a point outside it is open, never vital."""
+    b = from_diagram("""
+        . . X . X .
+        X X X X X .
+        . . . . . .
+        . . . . . .
+        . . . . . .
+        . . . . . .
+    """)
+    from tactics.benson import vital_regions
+    stone = b.string((1, 0))[0]
+    assert vital_regions(b, stone) == 2                     # the eyes at (0, 0)-(0, 1) and (0, 3)
+    for left_out in (0, 1):                                 # either point of the two-point eye
+        region = [p for p in range(b.size * b.size) if p != left_out]
+        assert vital_regions(b, stone, region) == 1, left_out
