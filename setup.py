@@ -21,7 +21,7 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 
-MODULES = ["board", "ladder", "features", "benson", "eyes", "solver", "capture"]
+MODULES = ["board", "ladder", "features", "benson", "eyes", "dfpn", "solver", "capture"]
 
 extensions = [
     Extension(

@@ -18,7 +18,7 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    the colour whose stones are on average farther from the nearest edge).  The defender is the
    other colour, and the target is the defender's largest string (ties: fewest liberties).
    The region is the whole box (stones included: their points can be emptied by captures).  The
-   search narrows it at every node (`reach`, tactics.solver.gen_moves): only the empty points
+   search narrows it at every node (`reach`, tactics.dfpn.gen_moves): only the empty points
    reached from a *current* defender stone in at most 2 steps through empty points, and the
    liberties of attacker strings with at most 2 liberties (3 at the root) next to the defender.
    (A static "within 2 of the initial stones" region was a bug: after the defender played a new

@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""df-pn life-and-death search at the C level (see solver.pyx)."""
+"""df-pn life-and-death search at the C level (tactics/dfpn.pyx); tactics.solver is its Python face."""
 
 from libc.stdint cimport uint64_t, uint32_t
 from tactics.board cimport board_t
@@ -63,4 +63,13 @@ cdef struct search_t:
     benson_ws *bws             # Benson workspace
     unsigned char *bmask       # Benson's mask (the region), when every defender stone is in it
 
-cdef int df_search(search_t *s) noexcept nogil
+cdef int df_search(search_t *s) noexcept nogil                    # search from the current position: 1 the side to move wins, -1 it loses, 0 unknown
+cdef int gen_moves(search_t *s, int *out) noexcept nogil          # legal moves in focus, best first, then PASS; returns their number
+cdef int evaluate(search_t *s, bint full) noexcept nogil          # knowledge: 1 the side to move wins, -1 it loses, 0 unknown
+cdef double df_now() noexcept nogil                               # CLOCK_MONOTONIC seconds (the deadline's clock)
+cdef uint64_t df_key(search_t *s) noexcept nogil                  # table key of the current node
+cdef tt_entry *df_probe(search_t *s, uint64_t key) noexcept nogil # the table entry of key, or NULL
+cdef bint df_legal(search_t *s, int p, int c) noexcept nogil      # c may play p under the search's ko rule
+cdef void df_play(search_t *s, int p, int c) noexcept nogil       # make a df_legal move (s.depth is the caller's)
+cdef void df_unplay(search_t *s) noexcept nogil                   # take back the move df_play made at s.depth
+cdef bint df_last_pass(search_t *s, int back) noexcept nogil      # the move `back` plies ago was a pass in the search

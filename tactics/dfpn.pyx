@@ -1,0 +1,746 @@
+# cython: language_level=3
+"""Life-and-death search: depth-first proof-number search (df-pn, Nagai 2002) over the moves of
+a region of interest, in the spirit of Kishimoto & Müller (2005), "Search versus knowledge for
+solving life and death problems in Go".
+
+Start reading at `mid`, the df-pn recursion; `evaluate` is the knowledge at every node.  This
+module is the search in C, without the GIL; its Python face is tactics.solver, whose `dfpn`
+runs one search (`dfpn_resume` goes on with one stopped by its time limit, from its table),
+and `solve` (tactics.problem) sets up a problem, runs the ko protocol and returns a
+`Solution`.
+
+The game: the *attacker* wins by capturing the target group (the stones given as `targets`, the
+target string by default: every defender string standing on one of them must be captured); the
+*defender* wins when one string of the group is unconditionally alive (Benson,
+tactics.benson), when the attacker cannot make progress
+(two passes in a row, a repeated position on the current line, or a line longer than
+DF_MAX_DEPTH), or in seki (which therefore counts as a defender win).  Both sides may play the
+empty points of the region and pass; with `reach` set, only those in focus (`gen_moves`: within
+two steps through empty points of a current defender stone, or liberties of weak attacker
+strings next to the defender).  Proof numbers are for the side to move (phi / delta form); a new
+leaf starts at (L, 1) with the attacker to move and (1, L) with the defender to move, L the
+target's liberties (df-pn+ style, `_initial`).  Only a settled node holds 0 or DF_INF: a sum
+of phi that reaches DF_INF without a settled child is capped at DF_INF - 1 (sums blow up on
+transpositions; a capped sum read as settled once stalled the search, maeda-10k-5k/027).
+
+Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
+atari with the attacker to move and the capture legal = attacker win; every area of the group
+with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade shapes) = attacker win; optionally (owl) a string of the group
+with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
+win; a string of the group with two eyes in enclosed empty areas (`eyes_alive`, tactics.eyes:
+big or living-shape areas that Benson does not see; vie.tst at 2 s: 31 -> 32/53) = defender
+win; the same with the strings linked to a target string by miai pairs of common liberties
+(`linked_alive`) = defender win; a string of the group Benson-alive = defender win
+(Benson runs on the region only when every defender stone lies in it, and only when a target
+string has two vital regions to begin with, `benson_vital_regions`: it rarely finds life).  The eye-space, escape
+and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
+first expands a node, not on every child it generates (the cheap tests still run there).
+Move ordering (children are tried in that order on ties): in selective searches (width) the
+killer (the move that last proved a win at the same depth), then captures, liberties of the
+target, escapes from atari, points next to many empty points; self-ataris last but kept
+(throw-ins).
+
+Ko: the board bans the immediate recapture (simple ko).  `ko_ignore` names a colour that may
+retake a ko at once, as if it had an unlimited supply of ko threats that the opponent answers.
+tactics.problem combines two searches into GNU Go's WIN / KO_A / KO_B results.
+
+Transposition table: 2^tt_bits entries (`_table`: huge pages where the kernel allows), always
+replaced, keyed on the board's Zobrist hash xor keys for the side to move, the ko point and "the
+last move was a pass", with its own key for a pass for want of a ko threat (`_banned_pass`: the
+next pass does not end the search there, so the two nodes differ; sharing a key cost
+maeda-10k-5k/107 its clean kill).  The table lives for one search, so the ko_ignore mode needs no
+key.  Graph-history interaction: a result that depends on the line (a repetition on the current
+path, or the depth limit) is path-dependent, so a proof or disproof found while such a result was
+seen in the subtree (`path_results` changed) is returned to the parent but stored in the table only
+as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with its best move for the PV); only
+path-independent proofs are stored as proofs.
+
+Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
+allocated once per search; nothing is copied per node.  The search runs without the GIL.  A
+table probe misses the cache, so mid computes every child's key before playing it
+(`_child_key`) and prefetches all their entries at once (1.24x the nodes per second,
+bench/solver_speed.py).
+"""
+
+from libc.stdint cimport uint64_t, uint32_t
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, board_is_suicide,
+                            board_captures_of, opponent, EMPTY, BLACK, WHITE, BORDER, PASS,
+                            NO_POINT, MAX_POINTS, zobrist)
+from tactics.benson cimport benson_ws, benson, benson_vital_regions
+from tactics.eyes cimport eyes_dead, eyes_alive, linked_alive
+
+cdef extern from *:
+    """
+    /* a prefetch in a loop that does nothing else: GCC drops a plain __builtin_prefetch there */
+    static inline void golois_prefetch(const void *p) {
+    #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+        __asm__ volatile("prefetcht0 (%0)" : : "r"(p));
+    #else
+        __builtin_prefetch(p);
+    #endif
+    }
+    """
+    void __builtin_prefetch(const void *addr) noexcept nogil   # a hint: load this line into the cache
+    void golois_prefetch(const void *addr) noexcept nogil      # the same, never optimised away
+
+cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
+                                # (killer heuristic; vie.tst at 2 s: same 31/53, 10-60% fewer nodes
+                                # on the solved tests, e.g. 8: 43849 -> 18210, 5: 964062 -> 730230);
+                                # selective (owl, width > 0) searches only: in full tsumego searches
+                                # it cost 5 of 60 right (maeda-5k-1k + ishida-dan, first 30 each, at
+                                # 300k nodes: 21 without, 16 with)
+
+cdef uint64_t side_key[3]
+cdef uint64_t ko_key[MAX_POINTS]
+cdef uint64_t pass_key
+
+
+cdef uint64_t _mix(uint64_t *x) noexcept nogil:
+    """Splitmix64 step: advances the state, returns the next key."""
+    x[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef void _init_keys() noexcept nogil:
+    """Fills the side / ko / pass keys once at import."""
+    global pass_key
+    cdef uint64_t st = 0x5EED5EED12345ULL
+    cdef int i
+    for i in range(3):
+        side_key[i] = _mix(&st)
+    for i in range(MAX_POINTS):
+        ko_key[i] = _mix(&st)
+    pass_key = _mix(&st)
+
+_init_keys()
+
+
+cdef inline double _now() noexcept nogil:
+    """CLOCK_MONOTONIC seconds."""
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline bint _last_pass(search_t *s, int back) noexcept nogil:
+    """The record `back` plies ago (1 = last) was a pass made during the search."""
+    cdef int i = s.b.n_moves - back
+    return i >= s.root_moves and s.b.moves[i].point == PASS
+
+
+cdef inline bint _banned_pass_at(search_t *s, int back) noexcept nogil:
+    """The pass `back` plies ago was played by a side the ko rule banned from retaking (and not
+    ko_ignore): a pass for want of a ko threat."""
+    cdef move_t *m = &s.b.moves[s.b.n_moves - back]
+    return (m.ko_before != NO_POINT and m.ko_color_before == m.color
+            and m.color != s.ko_ignore)
+
+
+cdef inline bint _banned_pass(search_t *s) noexcept nogil:
+    """The first of the last two passes was played by a side the ko rule banned from
+    retaking (and not ko_ignore): it passed for want of a ko threat, the opponent passed instead
+    of resolving the ko, and the ban is gone: the two passes do not end the game, the side may
+    retake now.  (Otherwise a ko left open counted as the defender's life: maeda-10k-5k/003,
+    where white's second eye at N1 stands only while the ko is open.)"""
+    return _banned_pass_at(s, 2)
+
+
+cdef inline uint64_t _key(search_t *s) noexcept nogil:
+    """Table key of the current node (hash, side, ko, last move a pass, for want of a ko
+    threat or not); never 0."""
+    cdef board_t *b = s.b
+    cdef uint64_t k = b.hash ^ side_key[b.to_move]
+    if b.ko != NO_POINT:
+        k ^= ko_key[b.ko] ^ side_key[b.ko_color] * 3
+    if _last_pass(s, 1):
+        # a pass for want of a ko threat (_banned_pass) does not let the next pass end the
+        # search: its node is another node than after a plain pass (maeda-10k-5k/107)
+        k ^= pass_key * 5 if _banned_pass_at(s, 1) else pass_key
+    return k if k != 0 else 1
+
+
+cdef inline bint _legal(search_t *s, int p, int c) noexcept nogil:
+    """C may play p (PASS always) under the search's ko rule (ko_ignore lifts the ban)."""
+    cdef board_t *b = s.b
+    if p == PASS:
+        return True
+    if b.color[p] != EMPTY:
+        return False
+    if p == b.ko and c == b.ko_color:
+        return c == s.ko_ignore
+    return not board_is_suicide(b, p, c)
+
+
+cdef inline void _play(search_t *s, int p, int c) noexcept nogil:
+    """Make a move known legal for _legal (lifting the ko ban for ko_ignore)."""
+    cdef board_t *b = s.b
+    cdef undo_t *u = &s.undo[s.depth]
+    u.forced = 0
+    if p != PASS and p == b.ko and c == b.ko_color:
+        u.forced = 1
+        u.ko = b.ko
+        u.ko_color = b.ko_color
+        b.ko = NO_POINT
+        b.ko_color = EMPTY
+    board_play_unchecked(b, p, c)
+    if b.ko != NO_POINT:
+        s.ko_seen = 1
+    s.nodes += 1
+
+
+cdef inline void _unplay(search_t *s) noexcept nogil:
+    """Takes back the move made by _play at this depth (the ko ban restored)."""
+    cdef undo_t *u = &s.undo[s.depth]
+    board_undo(s.b)
+    if u.forced:
+        s.b.ko = u.ko
+        s.b.ko_color = u.ko_color
+
+
+cdef bint _too_small(search_t *s, int mover) noexcept nogil:
+    """Too little eye space (needs _heads): tactics.eyes.eyes_dead on the target strings."""
+    s.gen += 1
+    return eyes_dead(s.b, s.attacker, s.theads, s.ntheads, mover, s.stamp, s.gen)
+
+
+cdef int _heads(search_t *s) noexcept nogil:
+    """Fills s.theads with the distinct heads of the defender strings standing on target points
+    (the target group's surviving strings); returns their number (also s.ntheads)."""
+    cdef board_t *b = s.b
+    cdef int i, j, h, n = 0
+    for i in range(s.ntargets):
+        if b.color[s.targets[i]] != s.defender:
+            continue
+        h = b.head[s.targets[i]]
+        j = 0
+        while j < n and s.theads[j] != h:
+            j += 1
+        if j == n:
+            s.theads[n] = h
+            n += 1
+    s.ntheads = n
+    return n
+
+
+cdef bint _is_thead(search_t *s, int h) noexcept nogil:
+    """h is one of the heads found by the last _heads."""
+    cdef int j
+    for j in range(s.ntheads):
+        if s.theads[j] == h:
+            return True
+    return False
+
+
+cdef int _libs_outside(search_t *s, int h) noexcept nogil:
+    """Liberties outside the region of the string with head h (stops counting at escape_out)."""
+    cdef board_t *b = s.b
+    cdef int k = h, i, n = 0, q
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    s.gen += 1
+    while True:
+        for i in range(4):
+            q = k + d[i]
+            if b.color[q] == EMPTY and not s.inreg[q] and s.stamp[q] != s.gen:
+                s.stamp[q] = s.gen
+                n += 1
+                if n >= s.escape_out:
+                    return n
+        k = b.next[k]
+        if k == h:
+            return n
+
+
+cdef bint _may_live_benson(search_t *s) noexcept nogil:
+    """Some target string (needs _heads) has the two vital regions it needs to be Benson-alive
+    (benson_vital_regions): a cheap test before benson, which rarely finds life in a search
+    (0.4% of calls) and was a sixth of its time."""
+    cdef int j
+    for j in range(s.ntheads):
+        if benson_vital_regions(s.b, s.defender, s.theads[j], s.bws, s.stamp, &s.gen, 2) >= 2:
+            return True
+    return False
+
+
+cdef int _benson_alive(search_t *s) noexcept nogil:
+    """A target string (needs _heads) is Benson-alive: 1 the side to move wins, -1 it loses,
+    0 none is."""
+    cdef int j
+    if not _may_live_benson(s):
+        return 0
+    if benson(s.b, s.defender, s.bws, NULL) > 0:
+        for j in range(s.ntheads):
+            if s.bws.chain_alive[s.bws.chain_of[s.theads[j]]]:
+                return 1 if s.b.to_move == s.defender else -1
+    return 0
+
+
+cdef int evaluate(search_t *s, bint full) noexcept nogil:
+    """Knowledge at the current node: 1 the side to move wins, -1 it loses, 0 unknown.
+    The target group: every defender string standing on a root stone of the group.  Without
+    `full` only the cheap tests run (capture, two passes, atari); `_slow_knowledge` is left to
+    mid's first visit of the node."""
+    cdef board_t *b = s.b
+    cdef int mover = b.to_move, h, k, lib = 0, nh, j
+    cdef int d[4]
+    nh = _heads(s)
+    if nh == 0:
+        return 1 if mover == s.attacker else -1
+    if _last_pass(s, 1) and _last_pass(s, 2) and not _banned_pass(s):
+        return 1 if mover == s.defender else -1
+    h = s.theads[0]
+    if mover == s.attacker and nh == 1 and b.libs[h] == 1:
+        d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+        # find the liberty: walk the string
+        k = h
+        while lib == 0:
+            for i in range(4):
+                if b.color[k + d[i]] == EMPTY:
+                    lib = k + d[i]
+                    break
+            k = b.next[k]
+            if k == h and lib == 0:
+                break
+        if lib != 0 and _legal(s, lib, mover):
+            return 1
+    if full:
+        return _slow_knowledge(s)
+    return 0
+
+
+cdef int _slow_knowledge(search_t *s) noexcept nogil:
+    """The costlier half of evaluate (needs _heads): eye space, escapes, two eyes, Benson."""
+    cdef int mover = s.b.to_move, j, nh = s.ntheads
+    if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
+        return 1 if mover == s.attacker else -1
+    if s.escape_libs:
+        for j in range(nh):
+            if s.b.libs[s.theads[j]] >= s.escape_libs:
+                return 1 if mover == s.defender else -1       # escaped (owl mode)
+    if s.escape_out:
+        for j in range(nh):
+            if _libs_outside(s, s.theads[j]) >= s.escape_out:
+                return 1 if mover == s.defender else -1       # left the region (owl mode)
+    s.gen += 2                                      # eyes_alive stamps gen - 1 and gen
+    if s.static_life and s.depth > 0 and eyes_alive(s.b, s.theads, nh, s.stamp, s.gen - 1):
+        return 1 if mover == s.defender else -1           # two eyes (tactics.eyes)
+    if s.static_life and s.depth > 0 and linked_alive(s.b, s.theads, nh, s.stamp, &s.gen):
+        return 1 if mover == s.defender else -1           # two eyes, strings linked by miai
+    return _benson_alive(s)
+
+
+cdef int _score(search_t *s, int p, int c) noexcept nogil:
+    """Move-ordering score of legal p for c (higher first; needs _heads for the target strings)."""
+    cdef board_t *b = s.b
+    cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    caps = board_captures_of(b, p, c)
+    if caps:
+        score += 60 + caps
+    for k in range(4):
+        n = p + d[k]
+        col = b.color[n]
+        if col == EMPTY:
+            empties += 1
+        elif col == c:
+            libs_after += b.libs[b.head[n]] - 1
+            if b.libs[b.head[n]] == 1:
+                score += 30
+        elif col != BORDER:
+            if _is_thead(s, b.head[n]):
+                score += 40
+            if b.libs[b.head[n]] == 2:
+                score += 10
+    libs_after += empties
+    score += 3 * empties
+    if caps == 0 and libs_after <= 1:
+        score -= 25
+    return score
+
+
+cdef bint _touches(search_t *s, int h, int color) noexcept nogil:
+    """The string with head h has a stone next to a stone of `color`."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == color:
+                return True
+        k = b.next[k]
+        if k == h:
+            return False
+
+
+cdef void _mark_libs(search_t *s, int h) noexcept nogil:
+    """stamp = gen on the liberties of the string with head h."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == EMPTY:
+                s.stamp[k + d[i]] = s.gen
+        k = b.next[k]
+        if k == h:
+            return
+
+
+cdef bint _in_focus(search_t *s, int p) noexcept nogil:
+    """Empty p is reached from a defender stone by a path of at most `reach` (1 or 2) steps
+    through empty points, or is marked by gen_moves."""
+    cdef board_t *b = s.b
+    cdef int i, j, q
+    cdef int d[4]
+    if s.stamp[p] == s.gen:
+        return True
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for i in range(4):
+        if b.color[p + d[i]] == s.defender:
+            return True
+    if s.reach >= 2:
+        for i in range(4):
+            q = p + d[i]
+            if b.color[q] == EMPTY:
+                for j in range(4):
+                    if b.color[q + d[j]] == s.defender:
+                        return True
+    return False
+
+
+cdef int gen_moves(search_t *s, int *out) noexcept nogil:
+    """Legal moves of the side to move in the region (within focus when s.reach), best first,
+    then the pass.  Focus: points within `reach` of a defender stone, and the liberties of
+    attacker strings with at most two liberties (three at the root) next to the defender."""
+    cdef board_t *b = s.b
+    cdef int i, j, p, h, n = 0, c = b.to_move, sc
+    cdef int scores[DF_MAX_REGION + 1]
+    # at the root also 3 liberties: the book answer lies outside the focus in 38 of the 668
+    # problems, e.g. maeda-10k-5k/152 S18, 4 empty steps from every black stone but next to two
+    # white 3-liberty stones (10 s, the 242 problems whose root moves it changes: 139 -> 144
+    # right; at 2 M nodes 354 -> 352 of 668)
+    cdef int weak = 3 if s.depth == 0 else 2
+    _heads(s)
+    s.gen += 1
+    if s.reach:
+        for i in range(s.nregion):
+            p = s.region[i]
+            if b.color[p] == s.attacker:
+                h = b.head[p]
+                if s.stamp[h] != s.gen and b.libs[h] <= weak:
+                    s.stamp[h] = s.gen
+                    if _touches(s, h, s.defender):
+                        _mark_libs(s, h)
+    for i in range(s.nregion):
+        p = s.region[i]
+        if b.color[p] != EMPTY or not _legal(s, p, c):
+            continue
+        if s.reach and not _in_focus(s, p):
+            continue
+        sc = _score(s, p, c)
+        if s.width and p == s.killer[s.depth]:
+            sc += KILLER_BONUS
+        j = n
+        while j > 0 and scores[j - 1] < sc:
+            scores[j] = scores[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        scores[j] = sc
+        out[j] = p
+        n += 1
+    if s.width and n > s.width and s.depth > 0:
+        n = s.width                                 # selective search (dfpn width=)
+    out[n] = PASS
+    return n + 1
+
+
+cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept nogil:
+    """Initial proof numbers of a new leaf (df-pn+, after evaluate): the target strings' most liberties L make the attacker's
+    proof cost about L and the defender's about 1 (phi for the side to move)."""
+    cdef board_t *b = s.b
+    cdef uint32_t L = 1
+    cdef int j
+    for j in range(s.ntheads):
+        if <uint32_t>b.libs[s.theads[j]] > L:
+            L = <uint32_t>b.libs[s.theads[j]]
+    if L > 6:
+        L = 6
+    if L < 1:
+        L = 1
+    if b.to_move == s.attacker:
+        phi[0] = L
+        delta[0] = 1
+    else:
+        phi[0] = 1
+        delta[0] = L
+
+
+cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
+    """The table entry of key, or NULL."""
+    cdef tt_entry *e = &s.tt[key & s.tt_mask]
+    if e.key == key:
+        return e
+    return NULL
+
+
+cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta, int best) noexcept nogil:
+    """Writes the entry of key (always replaces)."""
+    cdef tt_entry *e = &s.tt[key & s.tt_mask]
+    e.key = key
+    e.phi = phi
+    e.delta = delta
+    e.best = best
+
+
+cdef inline int _cycle_start(search_t *s, uint64_t key) noexcept nogil:
+    """The depth of the current line's ancestor (0 .. depth-1) with this key, or -1."""
+    cdef int i
+    for i in range(s.depth):
+        if s.path[i] == key:
+            return i
+    return -1
+
+
+cdef inline bint _ko_ignore_stuck(search_t *s, int start) noexcept nogil:
+    """The defender, allowed to retake kos at once (ko_ignore), retook in the moves start ..
+    depth-1 that led back to an earlier position: it spent a ko threat on every turn of the
+    cycle while the attacker spent none (its turns were passes or moves elsewhere), so it
+    cannot win that ko: the cycle is an attacker win (maeda-10k-5k/003: the defender's eye
+    at N1 only stands while it keeps retaking)."""
+    cdef int i
+    if s.ko_ignore != s.defender:
+        return False
+    for i in range(start, s.depth):
+        if s.undo[i].forced:
+            return True
+    return False
+
+
+cdef inline void _check_limits(search_t *s) noexcept nogil:
+    """Sets s.aborted when the node or time limit is reached."""
+    s.iters += 1
+    if s.nodes >= s.max_nodes:
+        s.aborted = 1
+    elif (s.iters & 255) == 0 and _now() > s.deadline:
+        s.aborted = 1
+
+
+cdef inline uint64_t _child_key(search_t *s, int p, int c) noexcept nogil:
+    """The table key _key gives after c plays p (not PASS; known legal, ko_ignore aside), found
+    without playing it: the stones' hash with the new stone and without the strings it captures,
+    the other side to move, the ko point if it takes a ko (one stone captured by a lone stone
+    left with one liberty: the board's rule), no pass."""
+    cdef board_t *b = s.b
+    cdef int o = opponent(c), j, m, q, h, x, nseen = 0, ncap = 0, last = NO_POINT
+    cdef uint64_t k = b.hash ^ side_key[o] ^ zobrist[c][p]
+    cdef bint lone = True, dup
+    cdef int d[4]
+    cdef int seen[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for j in range(4):
+        q = p + d[j]
+        if b.color[q] == c or b.color[q] == EMPTY:
+            lone = False                            # a friend or a liberty of its own: no ko
+        elif b.color[q] == o and b.libs[b.head[q]] == 1:
+            h = b.head[q]
+            dup = False
+            for m in range(nseen):
+                if seen[m] == h:
+                    dup = True
+            if not dup:
+                seen[nseen] = h
+                nseen += 1
+                x = h
+                while True:                         # the captured string leaves the hash
+                    k ^= zobrist[o][x]
+                    ncap += 1
+                    last = x
+                    x = b.next[x]
+                    if x == h:
+                        break
+    if ncap == 1 and lone:
+        k ^= ko_key[last] ^ side_key[o] * 3
+    return k if k != 0 else 1
+
+
+cdef inline void _prefetch_children(search_t *s, int *mv, int n, int c) noexcept nogil:
+    """Starts loading the table entries of the children (`_child_key`) all at once, before mid
+    plays them one by one: each probe is a cache miss, and this way they overlap."""
+    cdef int i
+    for i in range(n):
+        if mv[i] != PASS:
+            golois_prefetch(&s.tt[_child_key(s, mv[i], c) & s.tt_mask])
+
+
+cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uint32_t *rdelta) noexcept nogil:
+    """Expand the current (non-terminal) node until its phi >= thphi or delta >= thdelta."""
+    cdef board_t *b = s.b
+    cdef uint64_t key = _key(s), ck
+    cdef tt_entry *e = _probe(s, key)
+    cdef int stride = s.nregion + 1, n, i, c1, r, j, mover = b.to_move
+    cdef int *mv = s.moves + s.depth * stride
+    cdef uint32_t *cphi = s.cphi + s.depth * stride
+    cdef uint32_t *cdelta = s.cdelta + s.depth * stride
+    cdef uint32_t phi, delta, d1, d2, tphi, tdelta
+    cdef unsigned long long sumphi
+    cdef long hits0 = s.path_results
+    if e != NULL and (e.phi >= thphi or e.delta >= thdelta):
+        rphi[0] = e.phi
+        rdelta[0] = e.delta
+        return
+    if s.depth > 0 and e == NULL:
+        # first visit: the tests left out when the parent generated this child
+        if _heads(s) == 0:
+            r = 1 if b.to_move == s.attacker else -1
+        else:
+            r = _slow_knowledge(s)
+        if r != 0:
+            rphi[0] = 0 if r == 1 else DF_INF
+            rdelta[0] = DF_INF if r == 1 else 0
+            _store(s, key, rphi[0], rdelta[0], 0)
+            return
+    s.path[s.depth] = key
+    n = gen_moves(s, mv)
+    _prefetch_children(s, mv, n, mover)
+    # evaluate the children once (knowledge, repetition, table)
+    for i in range(n):
+        _play(s, mv[i], mover)
+        s.depth += 1
+        ck = _key(s)
+        __builtin_prefetch(&s.tt[ck & s.tt_mask])  # (a pass or a ko_ignore retake: the rest are under way)
+        r = evaluate(s, False)
+        # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
+        # position is not really repeated
+        if r == 0 and s.depth >= DF_MAX_DEPTH:
+            r = 1 if b.to_move == s.defender else -1
+            s.path_results += 1
+        elif r == 0 and not s.undo[s.depth - 1].forced:
+            j = _cycle_start(s, ck)
+            if j >= 0:
+                if _ko_ignore_stuck(s, j):
+                    r = 1 if b.to_move == s.attacker else -1
+                else:
+                    r = 1 if b.to_move == s.defender else -1
+                s.path_results += 1
+        if r == 1:
+            cphi[i] = 0
+            cdelta[i] = DF_INF
+        elif r == -1:
+            cphi[i] = DF_INF
+            cdelta[i] = 0
+        else:
+            e = _probe(s, ck)
+            if e != NULL:
+                cphi[i] = e.phi
+                cdelta[i] = e.delta
+            else:
+                _initial(s, &cphi[i], &cdelta[i])
+        s.depth -= 1
+        _unplay(s)
+        if cdelta[i] == 0:                      # a move that wins at once
+            if s.width:
+                s.killer[s.depth] = mv[i]       # (only selective searches order by it)
+            if s.path_results == hits0:
+                _store(s, key, 0, DF_INF, mv[i])
+            else:
+                _store(s, key, 1, DF_HINT, mv[i])   # path-dependent: a hint, not a proof
+            rphi[0] = 0
+            rdelta[0] = DF_INF
+            return
+    c1 = 0
+    while True:
+        # phi = min child delta, delta = sum child phi
+        phi = DF_INF
+        d2 = DF_INF
+        sumphi = 0
+        c1 = 0
+        for i in range(n):
+            sumphi += cphi[i]
+            if cdelta[i] < phi:
+                d2 = phi
+                phi = cdelta[i]
+                c1 = i
+            elif cdelta[i] < d2:
+                d2 = cdelta[i]
+        delta = <uint32_t>(sumphi if sumphi < DF_INF else DF_INF)
+        if delta >= DF_INF and phi != 0:
+            # a saturated sum is not a disproof (proof numbers blow up on transpositions):
+            # only a settled child may make a node settled, or the root spins on a fake
+            # (DF_INF, x) entry without searching until the clock stops it (maeda-10k-5k/027)
+            delta = DF_INF - 1
+        if phi >= thphi or delta >= thdelta or s.aborted:
+            break
+        # thresholds of the best child (1 + epsilon trick, Pawlewicz & Lew)
+        sumphi = <unsigned long long>thdelta - delta + cphi[c1]
+        tphi = <uint32_t>(sumphi if sumphi < DF_INF else DF_INF)
+        if d2 >= DF_INF:
+            tdelta = thphi
+        else:
+            tdelta = d2 + d2 // 4 + 1
+            if tdelta > thphi:
+                tdelta = thphi
+        _play(s, mv[c1], mover)
+        s.depth += 1
+        mid(s, tphi, tdelta, &cphi[c1], &cdelta[c1])
+        s.depth -= 1
+        _unplay(s)
+        _check_limits(s)
+    if phi == 0 and s.width:
+        s.killer[s.depth] = mv[c1]
+    if (phi != 0 and delta != 0) or s.path_results == hits0:
+        _store(s, key, phi, delta, mv[c1])
+    elif phi == 0:
+        _store(s, key, 1, DF_HINT, mv[c1])      # path-dependent: a hint, not a proof
+    else:
+        _store(s, key, DF_HINT, 1, mv[c1])
+    rphi[0] = phi
+    rdelta[0] = delta
+
+
+cdef int df_search(search_t *s) noexcept nogil:
+    """Search from the current position: 1 the side to move wins, -1 it loses, 0 unknown."""
+    cdef uint32_t phi = 1, delta = 1
+    cdef int r = evaluate(s, True)
+    if r != 0:
+        return r
+    while not s.aborted:
+        mid(s, DF_INF, DF_INF, &phi, &delta)
+        _check_limits(s)
+        if phi == 0:
+            return 1
+        if delta == 0:
+            return -1
+    return 0
+
+
+# ------------------------------------------------------------------------------ for tactics.solver
+# The inline helpers above, as functions tactics.solver (the Python face) can call.
+
+cdef double df_now() noexcept nogil:
+    return _now()
+
+cdef uint64_t df_key(search_t *s) noexcept nogil:
+    return _key(s)
+
+cdef tt_entry *df_probe(search_t *s, uint64_t key) noexcept nogil:
+    return _probe(s, key)
+
+cdef bint df_legal(search_t *s, int p, int c) noexcept nogil:
+    return _legal(s, p, c)
+
+cdef void df_play(search_t *s, int p, int c) noexcept nogil:
+    _play(s, p, c)
+
+cdef void df_unplay(search_t *s) noexcept nogil:
+    _unplay(s)
+
+cdef bint df_last_pass(search_t *s, int back) noexcept nogil:
+    return _last_pass(s, back)
