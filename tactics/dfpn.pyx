@@ -150,13 +150,18 @@ cdef inline bint _banned_pass(search_t *s) noexcept nogil:
     return _banned_pass_at(s, 2)
 
 
+cdef inline uint64_t _ko_part(int ko, int ko_color) noexcept nogil:
+    """What a ko point banned to ko_color adds (xor) to a table key (_key, _child_key)."""
+    return ko_key[ko] ^ side_key[ko_color] * 3
+
+
 cdef inline uint64_t _key(search_t *s) noexcept nogil:
     """Table key of the current node (hash, side, ko, last move a pass, for want of a ko
     threat or not); never 0."""
     cdef board_t *b = s.b
     cdef uint64_t k = b.hash ^ side_key[b.to_move]
     if b.ko != NO_POINT:
-        k ^= ko_key[b.ko] ^ side_key[b.ko_color] * 3
+        k ^= _ko_part(b.ko, b.ko_color)
     if _last_pass(s, 1):
         # a pass for want of a ko threat (_banned_pass) does not let the next pass end the
         # search: its node is another node than after a plain pass (maeda-10k-5k/107)
@@ -567,7 +572,7 @@ cdef inline uint64_t _child_key(search_t *s, int p, int c) noexcept nogil:
                     if x == h:
                         break
     if ncap == 1 and lone:
-        k ^= ko_key[last] ^ side_key[o] * 3
+        k ^= _ko_part(last, o)
     return k if k != 0 else 1
 
 

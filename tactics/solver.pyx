@@ -15,7 +15,7 @@ from posix.mman cimport (mmap, munmap, madvise, MAP_PRIVATE, MAP_ANONYMOUS, MAP_
 from tactics.board cimport (board_t, Board, board_point, board_row, board_col, opponent, PASS,
                             NO_POINT, MAX_POINTS)
 from tactics.benson cimport benson_ws
-from tactics.dfpn cimport (search_t, tt_entry, DF_INF, DF_MAX_DEPTH, DF_MAX_REGION,
+from tactics.dfpn cimport (search_t, tt_entry, DF_MAX_DEPTH, DF_MAX_REGION,
                            DF_MAX_TARGETS, df_search, gen_moves, evaluate, df_now, df_key,
                            df_probe, df_legal, df_play, df_unplay, df_last_pass)
 
