@@ -18,11 +18,12 @@ DF_MAX_DEPTH), or in seki (which therefore counts as a defender win).  Both side
 empty points of the region but their own eyes; the defender may pass, the attacker only for
 want of a ko threat (otherwise its pass is dominated, `gen_moves`); with `reach` set, only
 those in focus (`gen_moves`: within two steps through empty points of a current defender
-stone, or liberties of weak attacker strings next to the defender).  Proof numbers are for the side to move (phi / delta form); a new
-leaf starts at (L, 1) with the attacker to move and (1, L) with the defender to move, L the
-target's liberties (df-pn+ style, `_initial`).  Only a settled node holds 0 or DF_INF: a sum
-of phi that reaches DF_INF without a settled child is capped at DF_INF - 1 (sums blow up on
-transpositions; a capped sum read as settled once stalled the search, maeda-10k-5k/027).
+stone, or liberties of weak attacker strings next to the defender).  Proof numbers are for the
+side to move (phi / delta form); a new leaf starts at (L, 1) with the attacker to move and
+(1, L) with the defender to move, L the target's liberties (df-pn+ style, `_initial`).  Only a
+settled node holds 0 or DF_INF: a sum of phi that reaches DF_INF without a settled child is
+capped at DF_INF - 1 (sums blow up on transpositions; a capped sum read as settled once
+stalled the search, maeda-10k-5k/027).
 
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
 atari with the attacker to move and the capture legal = attacker win; every area of the group
@@ -447,8 +448,9 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     whose neighbours are all one string of the mover (its eye) is never offered: filling it
     connects nothing and only takes a liberty, so it is no better than the pass (the defender's)
     or than a pass answered by one (the attacker's); 2 M nodes 373 -> 380 of 668 (unknown 275
-    -> 266), 10 s on half the problems 238 -> 237 of 333 (run-to-run noise).  Focus: points within `reach` of a defender stone, and the liberties of
-    attacker strings with at most two liberties (three at the root) next to the defender."""
+    -> 266), 10 s on half the problems 238 -> 237 of 333 (run-to-run noise).  Focus: points
+    within `reach` of a defender stone, and the liberties of attacker strings with at most two
+    liberties (three at the root) next to the defender."""
     cdef board_t *b = s.b
     cdef int i, j, p, h, n = 0, c = b.to_move, sc
     cdef int scores[DF_MAX_REGION + 1]
