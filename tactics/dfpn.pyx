@@ -15,15 +15,15 @@ target string by default: every defender string standing on one of them must be 
 tactics.benson), when the attacker cannot make progress
 (two passes in a row, a repeated position on the current line, or a line longer than
 DF_MAX_DEPTH), or in seki (which therefore counts as a defender win).  Both sides may play the
-empty points of the region but their own eyes; the defender may pass, the attacker only for
-want of a ko threat (otherwise its pass is dominated, `gen_moves`); with `reach` set, only
-those in focus (`gen_moves`: within two steps through empty points of a current defender
-stone, or liberties of weak attacker strings next to the defender).  Proof numbers are for the
-side to move (phi / delta form); a new leaf starts at (L, 1) with the attacker to move and
-(1, L) with the defender to move, L the target's liberties (df-pn+ style, `_initial`).  Only a
-settled node holds 0 or DF_INF: a sum of phi that reaches DF_INF without a settled child is
-capped at DF_INF - 1 (sums blow up on transpositions; a capped sum read as settled once
-stalled the search, maeda-10k-5k/027).
+empty points of the region; the defender may pass, the attacker only for want of a ko threat
+(otherwise its pass is dominated, `gen_moves`); with `reach` set, only those in focus
+(`gen_moves`: within two steps through empty points of a current defender stone, or liberties
+of weak attacker strings next to the defender).  Proof numbers are for the side to move
+(phi / delta form); a new leaf starts at (L, 1) with the attacker to move and (1, L) with the
+defender to move, L the target's liberties (df-pn+ style, `_initial`).  Only a settled node
+holds 0 or DF_INF: a sum of phi that reaches DF_INF without a settled child is capped at
+DF_INF - 1 (sums blow up on transpositions; a capped sum read as settled once stalled the
+search, maeda-10k-5k/027).
 
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
 atari with the attacker to move and the capture legal = attacker win; every area of the group
@@ -371,25 +371,6 @@ cdef int _score(search_t *s, int p, int c) noexcept nogil:
     return score
 
 
-cdef bint _own_eye(search_t *s, int p, int c) noexcept nogil:
-    """Every neighbour of empty p is the edge or a stone of one string of c (p is its eye)."""
-    cdef board_t *b = s.b
-    cdef int i, q, h = NO_POINT
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for i in range(4):
-        q = p + d[i]
-        if b.color[q] == BORDER:
-            continue
-        if b.color[q] != c:
-            return False
-        if h == NO_POINT:
-            h = b.head[q]
-        elif b.head[q] != h:
-            return False
-    return h != NO_POINT
-
-
 cdef bint _touches(search_t *s, int h, int color) noexcept nogil:
     """The string with head h has a stone next to a stone of `color`."""
     cdef board_t *b = s.b
@@ -444,13 +425,9 @@ cdef bint _in_focus(search_t *s, int p) noexcept nogil:
 
 cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     """Legal moves of the side to move in the region (within focus when s.reach), best first,
-    then the pass (the attacker's only when the ko bans it or it has no other move).  A point
-    whose neighbours are all one string of the mover (its eye) is never offered: filling it
-    connects nothing and only takes a liberty, so it is no better than the pass (the defender's)
-    or than a pass answered by one (the attacker's); 2 M nodes 373 -> 380 of 668 (unknown 275
-    -> 266), 10 s on half the problems 238 -> 237 of 333 (run-to-run noise).  Focus: points
-    within `reach` of a defender stone, and the liberties of attacker strings with at most two
-    liberties (three at the root) next to the defender."""
+    then the pass (the attacker's only when the ko bans it or it has no other move).  Focus:
+    points within `reach` of a defender stone, and the liberties of attacker strings with at
+    most two liberties (three at the root) next to the defender."""
     cdef board_t *b = s.b
     cdef int i, j, p, h, n = 0, c = b.to_move, sc
     cdef int scores[DF_MAX_REGION + 1]
@@ -474,8 +451,6 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         p = s.region[i]
         if b.color[p] != EMPTY or not _legal(s, p, c):
             continue
-        if _own_eye(s, p, c):
-            continue                                # filling its own eye: dominated (docstring)
         if s.reach and not _in_focus(s, p):
             continue
         sc = _score(s, p, c)

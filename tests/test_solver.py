@@ -308,26 +308,6 @@ def test_attacker_never_passes_but_for_want_of_a_ko_threat():
     assert "PASS" not in [s.vertex(m) for m in s.pv[::2]]       # the attacker's moves
 
 
-# maeda-5k-1k/008 (black kills with S18).  Neither side fills its own eye (a point whose
-# neighbours are all one of its strings): that connects nothing and only takes a liberty, no
-# better than a pass; with those moves searched, 2 M nodes left this problem unknown.
-MAEDA_5K_008 = """
-. . . . . . .
-. . . O . . .
-X . X X O . .
-. . . . O . .
-. . X X X . .
-. . . . . . .
-. . . . X . .
-"""
-
-
-def test_no_side_fills_its_own_eye():
-    board = top_right(MAEDA_5K_008)
-    s = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
-    assert s.goal == "kill" and s.result == "win" and s.vertex() == "S18", s.status
-
-
 # maeda-10k-5k/152 (black lives with S18).  S18 lies 4 empty steps from every black stone, so
 # the search's focus (2 steps, and the liberties of 2-liberty white strings next to black) never
 # offered it; at the root the liberties of 3-liberty strings (R18, S17) are in focus too.
@@ -394,11 +374,11 @@ X X X . O . O
 """
 
 
-# The node budget leaves the recheck enough (MAEDA_093: since eye fills are no longer searched,
-# at 2 M nodes the looser frame's search runs out before it proves T6).
+# The node budget leaves the looser frame's search enough to name the book's move
+# (MAEDA_5K_055: since the attacker no longer passes, its best try at 2 M nodes is A15).
 @pytest.mark.parametrize("corner, rows, goal, grown, rechecked, nodes", [
-    (bottom_right, MAEDA_093, "kill", ("win", "S1"), ("win", "T6"), 3_000_000),  # a proof replaces
-    (top_left, MAEDA_5K_055, "live", ("fail", "A19"), ("unknown", "B19"), 2_000_000),  # a doubted fail
+    (bottom_right, MAEDA_093, "kill", ("win", "S1"), ("win", "T6"), 2_000_000),  # a proof replaces
+    (top_left, MAEDA_5K_055, "live", ("fail", "A19"), ("unknown", "B19"), 3_000_000),  # a doubted fail
 ], ids=["looser_frames_proof_replaces_the_grown_frames_answer",
         "a_fail_the_looser_frame_leaves_open_answers_its_best_try"])
 def test_recheck_in_the_looser_frame(corner, rows, goal, grown, rechecked, nodes):
