@@ -42,7 +42,10 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    answer after a kill the defender survives there, or its best try after a fail it leaves
    open, replaces the grown frame's;
    maeda-10k-5k/017, 020 and 093 right).  Also measured, not kept: first-line points kept
-   empty up to distance 4 (the fill creeps along the edge): 352 -> 340 of 668 at 2 M nodes.
+   empty up to distance 4 (the fill creeps along the edge): 352 -> 340 of 668 at 2 M nodes;
+   a looser frame that still fills what lies behind the attacker's stones (points 3 or more
+   from the defender and 5 or more steps from it through empty points), 475 against 476 of
+   668 at 10 s (docs/results.md, sixteenth session).
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
@@ -55,7 +58,12 @@ at most VERIFY_SHARE of the time, `solve(verify=)`: maeda-10k-5k/018, where whit
 H2-H1 to live, is solved; with the defender to move the goal is the whole group, so
 maeda-10k-5k/008, where black lives with B3 after white captures the four stones at D1, is
 solved); problems where the grown frame takes room the defender needed and the recheck in the
-looser frame runs out of time.
+looser frame runs out of time; problems where the looser frame also frees the points behind
+the attacker's outer stones, which face the open board in the real position, so the defender
+finds room there that it does not have (ishigure-basic/012: Q16 kills by ko in the grown
+frame; in the looser one white lives after it, P16 Q18 N17 Q19 R16 ... retaking Q16, and the
+recheck's proven fail replaces the kill; a frame that keeps the points behind black's stones
+filled answers Q16).
 
 Ko: two searches (tactics.solver.dfpn).  First with the simple ko rule for both sides, with
 FIRST_SHARE of the time; if a ko capture happened in it, a second one with the side that lost
@@ -553,11 +561,13 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     whatever it says, and after a fail it leaves open (unknown there: its best try, as
     unknown; maeda-5k-1k/055; at 10 s, 5 -> 9 right of the 47 fails of a whole run, but 3
     fewer on maeda-10k-5k at 2 M nodes, where the recheck gets few nodes).  Where it disagrees
-    the recheck is the sounder: the loose frame only takes stones away from the attacker's
-    wall.  Replacing by a proven answer (before: only a refuted kill or a fail to live were
-    solved again): 2 M nodes 356 -> 359 of 668; 10 s per problem 439 -> 457 (both versions'
-    whole runs, one after the other, the second also with the huge-page table of
-    tactics.solver, about 5% faster).  Measured at 2M nodes
+    the recheck is usually the sounder, as it only takes stones away from the attacker's wall,
+    but not always: its wall also stood behind the attacker's outer stones, which face the
+    open board in the real position (ishigure-basic/012, module docstring).  Replacing by a
+    proven answer (before: only a refuted kill or a fail to live were solved again): 2 M
+    nodes 356 -> 359 of 668; 10 s per problem 439 -> 457 (both versions' whole runs, one
+    after the other, the second also with the huge-page table of tactics.solver, about 5%
+    faster).  Measured at 2M nodes
     (bench/tsumego_bench.py --max-nodes 2000000), right answers: ishigure-basic 77 -> 78,
     maeda-10k-5k 116 -> 119 (003, 017, 020 right; 016 lost: after the book's C18 GNU Go's owl
     also lives, with B17), maeda-5k-1k 97 -> 100, fujisawa-advanced and ishida-dan unchanged."""
