@@ -128,6 +128,9 @@ LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it tak
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0 measured 19+20 vs 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
 
 
+_FIRST_MOVE = object()      # Solution.vertex() without an argument: the first move (None is a pass)
+
+
 @dataclass
 class Solution:
     """The answer to a problem, from the viewpoint of the player to move."""
@@ -154,9 +157,10 @@ class Solution:
         """GNU Go's return code: 0 fails, 1 WIN, 2 KO_A, 3 KO_B."""
         return CODES[self.result]
 
-    def vertex(self, flat=None) -> str:
-        """GTP vertex of the first move (or of `flat`): 'PASS' for a pass."""
-        m = self.move if flat is None else flat
+    def vertex(self, flat=_FIRST_MOVE) -> str:
+        """GTP vertex of the first move (or of `flat`, a flat point or None): 'PASS' for a
+        pass."""
+        m = self.move if flat is _FIRST_MOVE else flat
         if m is None:
             return "PASS"
         return format_vertex(divmod(m, self.size), self.size)

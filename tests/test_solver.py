@@ -11,7 +11,7 @@ from tactics.board import BLACK, WHITE
 from tactics.benson import unconditional
 from tactics.coords import parse_vertex, to_flat
 from tactics.diagram import from_diagram, from_diagram_marks, in_corner
-from tactics.problem import ProblemError, solve, infer
+from tactics.problem import ProblemError, Solution, solve, infer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME9 = ". . . . . . . . .\n" * 4
@@ -298,6 +298,15 @@ X X . . O O X X .
 . . . O . X . . .
 . X X X X . X . .
 """
+
+
+def test_solution_vertex_names_a_pass_in_the_pv():
+    # a None in the PV is a pass, not "no argument": it printed the first move in the CLI's pv
+    b2 = to_flat(*parse_vertex("B2", 19), 19)
+    sol = Solution(result="win", move=b2, pv=[b2, None], nodes=0, seconds=0.0, target=0,
+                   goal="kill", to_move=BLACK, attacker=BLACK)
+    assert sol.vertex() == "B2"
+    assert [sol.vertex(m) for m in sol.pv] == ["B2", "PASS"]
 
 
 def test_attacker_never_passes_but_for_want_of_a_ko_threat():
