@@ -427,7 +427,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     """Legal moves of the side to move in the region (within focus when s.reach), best first,
     then the pass (the attacker's only when the ko bans it or it has no other move).  Focus:
     points within `reach` of a defender stone, and the liberties of attacker strings with at
-    most two liberties (three at the root) next to the defender."""
+    most two liberties (three at the root) next to the defender.  With s.root_extra, the root's
+    moves are the region points out of focus instead, and no pass (a fail's second look)."""
     cdef board_t *b = s.b
     cdef int i, j, p, h, n = 0, c = b.to_move, sc
     cdef int scores[DF_MAX_REGION + 1]
@@ -451,8 +452,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         p = s.region[i]
         if b.color[p] != EMPTY or not _legal(s, p, c):
             continue
-        if s.reach and not _in_focus(s, p):
-            continue
+        if s.reach and _in_focus(s, p) == (s.root_extra != 0 and s.depth == 0):
+            continue                                # out of focus (root_extra: in focus, at the root)
         sc = _score(s, p, c)
         if s.width and p == s.killer[s.depth]:
             sc += KILLER_BONUS
@@ -466,6 +467,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         n += 1
     if s.width and n > s.width and s.depth > 0:
         n = s.width                                 # selective search (dfpn width=)
+    if s.root_extra and s.depth == 0:
+        return n                                    # the second look: the moves out of focus only
     # The attacker never passes, but for want of a ko threat (the ko bans it) or with no other
     # move: its pass is dominated.  The defender may pass back (the same position, the attacker
     # to move again) or play on with a free move, and two passes end the game as its win, so a
@@ -600,7 +603,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     cdef board_t *b = s.b
     cdef uint64_t key = _key(s), ck
     cdef tt_entry *e = _probe(s, key)
-    cdef int stride = s.nregion + 1, n, i, c1, r, j, mover = b.to_move
+    cdef int stride = s.nregion + 1, n, i, c1, r, j, best, mover = b.to_move
     cdef int *mv = s.moves + s.depth * stride
     cdef uint32_t *cphi = s.cphi + s.depth * stride
     cdef uint32_t *cdelta = s.cdelta + s.depth * stride
@@ -708,14 +711,15 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         s.depth -= 1
         _unplay(s)
         _check_limits(s)
+    best = mv[c1] if n > 0 else 0               # no move: root_extra with none out of focus
     if phi == 0 and s.width:
-        s.killer[s.depth] = mv[c1]
+        s.killer[s.depth] = best
     if (phi != 0 and delta != 0) or s.path_results == hits0:
-        _store(s, key, phi, delta, mv[c1])
+        _store(s, key, phi, delta, best)
     elif phi == 0:
-        _store(s, key, 1, DF_HINT, mv[c1])      # path-dependent: a hint, not a proof
+        _store(s, key, 1, DF_HINT, best)        # path-dependent: a hint, not a proof
     else:
-        _store(s, key, DF_HINT, 1, mv[c1])
+        _store(s, key, DF_HINT, 1, best)
     rphi[0] = phi
     rdelta[0] = delta
 

@@ -70,7 +70,8 @@ cdef class _Search:
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
-         int escape_out=0, int width=0, bint keep=False, bint static_life=True):
+         int escape_out=0, int width=0, bint keep=False, bint static_life=True,
+         bint root_extra=False):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
@@ -79,7 +80,9 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     moves by the move ordering (and the pass) are searched: not a proof any more, a selective
     search as GNU Go's owl (gen_moves).  static_life=False: only Benson and captures decide
     life (no eye-space rules for the defender: the reference the eye rules' tests check
-    against).  Returns a dict: value (1 the side to move wins, -1
+    against).  root_extra (with reach): the root's moves are the region points out of focus, and
+    no pass: the search says whether a move the focus left out wins (tactics.problem asks it
+    after a fail).  Returns a dict: value (1 the side to move wins, -1
     loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
     unrefuted (unfinished: the first moves not proven to lose, in move order), pv (flat moves),
     nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
@@ -118,6 +121,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     for i, x in enumerate(region):
         s.region[i] = board_point(b, x // n, x % n)
     s.reach = reach
+    s.root_extra = root_extra and reach > 0
     s.escape_libs = escape_libs
     s.escape_out = escape_out
     s.static_life = static_life

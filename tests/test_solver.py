@@ -335,6 +335,38 @@ def test_root_focus_takes_the_liberties_of_three_liberty_strings():
     assert s.goal == "live" and s.vertex() == "S18" and s.result in ("win", "ko_a"), s.status
 
 
+
+# maeda-10k-5k/149 (black lives with T18, by ko).  T18 lies in an empty pocket walled off by
+# white stones (no empty path to a black stone) and is no liberty of a weak white string, so
+# the focus never offers it: every move in focus fails.  Before a fail is answered, the moves out of focus get a second look (tactics.problem,
+# `second_look`), and T18 wins.
+MAEDA_149 = """
+. . . . . . O .
+. O X . X O . .
+. O X . . X O .
+. O X X X X X O
+. . O O O O O .
+"""
+
+
+def test_a_fail_gets_a_second_look_at_the_moves_out_of_focus():
+    board = top_right(MAEDA_149)
+    quick = solve(board, "black", max_nodes=8_000_000, time_limit=120, loose=0, second_look=False)
+    assert quick.result == "fail", quick.status
+    s = solve(board, "black", max_nodes=8_000_000, time_limit=120, loose=0)
+    assert s.vertex() == "T18" and s.result == "ko_a", s.status
+
+
+def test_second_look_with_no_move_out_of_focus_is_a_loss():
+    # the straight three's region lies next to white: no move out of focus, so the second
+    # look's root has no child and white (to move, with the pass left out) loses at once
+    from tactics import solver as S
+    board, marks = corner(STRAIGHT_THREE, "white")
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    r = S.dfpn(board, BLACK, target, list(marks.values()), reach=2, root_extra=True)
+    assert r["value"] == -1 and r["move"] is None and r["pv"] == [] and r["winning"] == []
+    assert S.dfpn(board, BLACK, target, list(marks.values()), reach=2)["value"] == 1
+
 # maeda-10k-5k/037 (black lives with S19).  Without ko threats every black move fails, and at
 # 2 M nodes the search with unlimited threats does not finish: the answer is then that
 # search's best try (S19), not the first search's last move (R19), since a ko is the best
