@@ -437,6 +437,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     # white 3-liberty stones (10 s, the 242 problems whose root moves it changes: 139 -> 144
     # right; at 2 M nodes 354 -> 352 of 668)
     cdef int weak = 3 if s.depth == 0 else 2
+    cdef bint extra = s.root_extra != 0 and s.depth == 0     # the second look: out of focus only
     _heads(s)
     s.gen += 1
     if s.reach:
@@ -452,8 +453,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         p = s.region[i]
         if b.color[p] != EMPTY or not _legal(s, p, c):
             continue
-        if s.reach and _in_focus(s, p) == (s.root_extra != 0 and s.depth == 0):
-            continue                                # out of focus (root_extra: in focus, at the root)
+        if s.reach and _in_focus(s, p) == extra:
+            continue                                # out of focus (extra: in focus)
         sc = _score(s, p, c)
         if s.width and p == s.killer[s.depth]:
             sc += KILLER_BONUS
@@ -467,8 +468,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         n += 1
     if s.width and n > s.width and s.depth > 0:
         n = s.width                                 # selective search (dfpn width=)
-    if s.root_extra and s.depth == 0:
-        return n                                    # the second look: the moves out of focus only
+    if extra:
+        return n                                    # no pass in the second look
     # The attacker never passes, but for want of a ko threat (the ko bans it) or with no other
     # move: its pass is dominated.  The defender may pass back (the same position, the attacker
     # to move again) or play on with a free move, and two passes end the game as its win, so a

@@ -469,11 +469,12 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     if result == "fail" and second_look and reach and deadline - time.monotonic() > 0.05 and nodes < max_nodes:
         # every move in focus fails: before saying so, the moves the focus left out
         # (maeda-10k-5k/149 T18, maeda-5k-1k/014 A1: no empty path of 2 steps to the defender)
-        extra = _protocol(b, attacker, target, region, targets, mover, max_nodes - nodes,
-                          deadline, search, root_extra=True)
-        nodes += extra[2]
-        if extra[0] not in ("fail", "unknown"):
-            result, chosen, _, ko_checked = extra
+        x_result, x_chosen, x_nodes, x_ko_checked = _protocol(
+            b, attacker, target, region, targets, mover, max_nodes - nodes, deadline, search,
+            root_extra=True)
+        nodes += x_nodes
+        if x_result not in ("fail", "unknown"):
+            result, chosen, ko_checked = x_result, x_chosen, x_ko_checked
     if (goal == "kill" and group == "live" and result in ("win", "ko_a") and chosen["move"] is not None
             and verify):
         # the string goal is cheaper but the defender may live by giving up the target string:
@@ -520,12 +521,10 @@ def _protocol(b, attacker, target, region, targets, mover, max_nodes, deadline, 
     capture happened, one with unlimited threats for its loser.  Returns (result, chosen,
     nodes, ko_checked): chosen is the dfpn dict the answer comes from.  root_extra: the root's
     moves are those out of focus (tactics.solver.dfpn)."""
-    tt_bits, reach, escape_libs = search["tt_bits"], search["reach"], search["escape_libs"]
-    escape_out, width = search["escape_out"], search["width"]
     ko_checked = True
     first = _solver.dfpn(b, attacker, target, region, 0, max_nodes,
-                         max(deadline - time.monotonic(), 0.01) * FIRST_SHARE, tt_bits, reach,
-                         escape_libs, targets, escape_out, width, keep=True, root_extra=root_extra)
+                         max(deadline - time.monotonic(), 0.01) * FIRST_SHARE, targets=targets,
+                         keep=True, root_extra=root_extra, **search)
     if first["value"] == 0 and first["nodes"] < max_nodes and deadline - time.monotonic() > 0.01:
         # unfinished: it goes on, from its table, with the time kept for the ko search
         first = _solver.dfpn_resume(first["search"], deadline - time.monotonic())
@@ -543,8 +542,8 @@ def _protocol(b, attacker, target, region, targets, mover, max_nodes, deadline, 
     else:
         ignore = 3 - mover if first["value"] == 1 else mover
         second = _solver.dfpn(b, attacker, target, region, ignore, max(max_nodes - nodes, 1),
-                              max(deadline - time.monotonic(), 0.01), tt_bits, reach, escape_libs,
-                              targets, escape_out, width, root_extra=root_extra)
+                              max(deadline - time.monotonic(), 0.01), targets=targets,
+                              root_extra=root_extra, **search)
         nodes += second["nodes"]
         ko_checked = second["value"] != 0
         if first["value"] == 1:
