@@ -129,6 +129,7 @@ CODES = {"win": 1, "ko_a": 2, "ko_b": 3, "fail": 0, "unknown": 0}
 VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of the time checks the string kill against the whole group
 FAR = 3                 # the grown wall keeps this many points (Manhattan) from the defender (infer)
 LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it takes no room the defender needs
+LOOK_SHARE = 0.5        # with a recheck to follow (solve(loose=)), at most this share of the time and nodes left goes to a fail's second look
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0 measured 19+20 vs 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
 
 
@@ -440,8 +441,9 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     3 s: True fixes 3 live problems and breaks none of them, but breaks more kill problems
     than it fixes: the attacker's proofs get longer).
     second_look: after a fail (every move in focus fails), the moves out of focus get a
-    search of their own at the root with the time left (tactics.solver.dfpn root_extra); a
-    win or ko there replaces the fail.
+    search of their own at the root with the time left (tactics.solver.dfpn root_extra), or
+    LOOK_SHARE of the time and nodes left when a recheck follows (`_recheck`, loose); a win
+    or ko there replaces the fail.
     verify: with group "live" and the attacker to move, a kill found for the target string is
     checked against the whole group (the defender to move after our move, at most VERIFY_SHARE
     of the time); if the group lives there, the group goal is searched with the time left
@@ -464,14 +466,16 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
         prior = lambda *_: scores           # noqa: E731 -- the searches again below reuse them
     search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
                   width=width)
+    rechecks = bool(loose and target_arg is None and frame and loose > far)    # _recheck follows
     result, chosen, nodes, ko_checked = _protocol(b, attacker, target, region, targets, mover,
                                                   max_nodes, deadline, search)
     if result == "fail" and second_look and reach and deadline - time.monotonic() > 0.05 and nodes < max_nodes:
         # every move in focus fails: before saying so, the moves the focus left out
         # (maeda-10k-5k/149 T18, maeda-5k-1k/014 A1: no empty path of 2 steps to the defender)
+        share = LOOK_SHARE if rechecks else 1.0
         x_result, x_chosen, x_nodes, x_ko_checked = _protocol(
-            b, attacker, target, region, targets, mover, max_nodes - nodes, deadline, search,
-            root_extra=True)
+            b, attacker, target, region, targets, mover, max(int((max_nodes - nodes) * share), 1),
+            time.monotonic() + (deadline - time.monotonic()) * share, search, root_extra=True)
         nodes += x_nodes
         if x_result not in ("fail", "unknown"):
             result, chosen, ko_checked = x_result, x_chosen, x_ko_checked
@@ -494,7 +498,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                 again.nodes += nodes
                 again.seconds = time.monotonic() - t0
                 return again
-    if loose and target_arg is None and frame and loose > far:
+    if rechecks:
         again, nodes = _recheck(board, mover, region_arg, goal, result, chosen["move"], attacker,
                                 nodes, max_nodes, deadline, loose, search, group, verify,
                                 live_guess, prior)

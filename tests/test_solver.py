@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -355,6 +356,30 @@ def test_a_fail_gets_a_second_look_at_the_moves_out_of_focus():
     assert quick.result == "fail", quick.status
     s = solve(board, "black", max_nodes=8_000_000, time_limit=120, loose=0)
     assert s.vertex() == "T18" and s.result == "ko_a", s.status
+
+
+def test_second_look_leaves_the_recheck_its_share(monkeypatch):
+    # with a recheck in the looser frame to follow, the second look gets LOOK_SHARE of the
+    # nodes and time left, not all of them (maeda-5k-1k/199: it took 7 s and left the
+    # recheck, which proves D18, none); without a recheck it gets everything left
+    import tactics.problem as P
+    calls = []
+    protocol = P._protocol
+
+    def spy(*args, root_extra=False):
+        max_nodes, seconds = args[6], args[7] - time.monotonic()
+        result = protocol(*args, root_extra=root_extra)
+        calls.append((root_extra, max_nodes, seconds, result[2]))
+        return result
+    monkeypatch.setattr(P, "_protocol", spy)
+    board = top_right(MAEDA_149)
+    for loose, share in ((0, 1.0), (P.LOOSE_FAR, P.LOOK_SHARE)):
+        calls.clear()
+        solve(board, "black", max_nodes=3_000_000, time_limit=600, loose=loose)
+        (extra0, budget, seconds, used), (extra1, look_budget, look_seconds, _) = calls[:2]
+        assert not extra0 and extra1, calls
+        assert look_budget == int((budget - used) * share), calls
+        assert look_seconds <= seconds * share, calls
 
 
 def test_second_look_with_no_move_out_of_focus_is_a_loss():
