@@ -412,6 +412,36 @@ def test_failed_first_search_answers_the_ko_searchs_best_try():
     assert s.vertex() == "S19"
 
 
+# ishida-dan/027 (black kills with A2).  Under the simple ko rule B2 kills too, and it is the
+# move the first search proves, but only by ko: with unlimited ko threats white lives after it.
+# The search of every move against the threats does not finish, so the answer is its best try
+# at a clean kill, A2, as unknown (before: "win" with B2, the ko unchecked).
+ISHIDA_027 = """
+X X X X X X .
+X O O . O X .
+X O . . O X .
+. O . . . X .
+. . . O X X .
+. . O . O . .
+"""
+
+
+def test_a_win_only_by_ko_gives_way_to_the_best_try_at_a_clean_one(monkeypatch):
+    import tactics.problem as P
+    board = _corner(ISHIDA_027, "black", 19, top=False, right=False)
+    checks = []
+    value_after = P._value_after
+    def spy(b, move, *args, **kw):
+        checks.append((move, kw.get("ko_ignore", 0)))
+        return value_after(b, move, *args, **kw)
+    monkeypatch.setattr(P, "_value_after", spy)
+    s = solve(board, "black", max_nodes=8_000_000, time_limit=60, loose=0)
+    b2 = to_flat(*parse_vertex("B2", 19), 19)
+    assert (b2, WHITE) in checks                # B2 checked against white's unlimited threats
+    assert s.goal == "kill" and (s.result, s.vertex()) == ("unknown", "A2"), s.status
+    assert s.winning == []
+
+
 # maeda-10k-5k/093 (black kills with T6).  In the grown frame S1 kills too, and the looser
 # frame's check of S1 (no ko threats) agrees, so S1 stood; GNU Go's owl makes S1 a ko (after
 # B S1, owl_defend R4 = 3 S3).  The looser frame's own solve, with the nodes left, proves T6:
