@@ -140,7 +140,7 @@ VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of 
 FAR = 3                 # the grown wall keeps this many points (Manhattan) from the defender (infer)
 LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it takes no room the defender needs
 LOOK_SHARE = 0.5        # with a recheck to follow (solve(loose=)), at most this share of the time and nodes left goes to a fail's second look
-MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the time left checks the winning move against unlimited ko threats
+MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the time and nodes left checks the winning move against unlimited ko threats
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0 measured 19+20 vs 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
 
 
@@ -577,14 +577,18 @@ def _protocol(b, attacker, target, region, targets, mover, max_nodes, deadline, 
         nodes += second["nodes"]
         ko_checked = second["value"] != 0 or only_ko
         if first["value"] == 1:
-            # an unknown second search proves nothing against ko threats: keep "win" and say
-            # so, or "ko_a" when the check above found our move wins only the ko
-            result = "ko_a" if second["value"] == -1 or (only_ko and second["value"] == 0) else "win"
             if second["value"] == 1:
-                chosen = second
-            elif only_ko and second["value"] == 0 and second["move"] not in (None, first["move"]):
-                # a clean win is still open: the search's best try for one (ishida-dan/027)
-                chosen = dict(first, clean_guess=second)
+                result, chosen = "win", second
+            elif second["value"] == -1 or only_ko:
+                result = "ko_a"
+                if second["value"] == 0 and second["move"] not in (None, first["move"]):
+                    # our move wins only the ko, and a clean win is still open: the search's
+                    # best try for one (ishida-dan/027)
+                    chosen = dict(first, clean_guess=second)
+            else:
+                # an unknown second search proves nothing against ko threats: keep "win" and
+                # say so (ko_checked)
+                result = "win"
         else:
             result = "ko_b" if second["value"] == 1 else "fail"
             if second["value"] != -1:
