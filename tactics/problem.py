@@ -520,7 +520,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     if result == "ko_a" and "clean_guess" in chosen and target_arg is None:
         # our move wins only the ko and the search for a clean win ran out of time: a book
         # problem asks for the clean win where there is one, so its best try answers
-        result, (move, pv) = "unknown", (chosen["clean_guess"]["move"], chosen["clean_guess"]["pv"])
+        guess = chosen["clean_guess"]
+        result, move, pv = "unknown", guess["move"], guess["pv"]
     if result == "unknown" and goal == "live" and live_guess:
         guess = _live_guess(b, mover, region, chosen["unrefuted"], move, scores)
         if guess != move:
@@ -538,8 +539,10 @@ def _protocol(b, attacker, target, region, targets, mover, max_nodes, deadline, 
               root_extra=False):
     """The ko protocol (module docstring): a search with the simple ko rule, then, if a ko
     capture happened, one with unlimited threats for its loser.  Returns (result, chosen,
-    nodes, ko_checked): chosen is the dfpn dict the answer comes from.  root_extra: the root's
-    moves are those out of focus (tactics.solver.dfpn)."""
+    nodes, ko_checked): chosen is the dfpn dict the answer comes from; after a ko_a whose search
+    for a clean win did not finish, it also holds that search's dict as "clean_guess" (`solve`
+    answers its best try for a book problem).  root_extra: the root's moves are those out of
+    focus (tactics.solver.dfpn)."""
     ko_checked = True
     first = _solver.dfpn(b, attacker, target, region, 0, max_nodes,
                          max(deadline - time.monotonic(), 0.01) * FIRST_SHARE, targets=targets,
