@@ -55,10 +55,13 @@ Failure modes (documented, tested where cheap): problems whose answer is to esca
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
 colours are surrounded (the attacker guess can be wrong: give the target); problems whose answer
 lies more than one line outside the stones' box (the region misses it); problems where the
-defender's key stones are not its largest string; problems where the defender lives by giving
-up its largest string when the attacker is to move, if the check below runs out of time (the
-goal is then the target string, and a kill found for it is checked against the whole group with
-at most VERIFY_SHARE of the time, `solve(verify=)`: maeda-10k-5k/018, where white gives up
+defender's key stones are not its largest string (a kill that fails against it tries the
+defender's other strings as the target, `_other_targets`: ishigure-basic/026 and
+maeda-5k-1k/154 right; when the largest string's search does not finish, or the other
+string's does not either, as on maeda-5k-1k/074, the answer stays wrong); problems where the
+defender lives by giving up its largest string when the attacker is to move, if the check
+below runs out of time (the goal is then the target string, and a kill found for it is
+checked against the whole group with at most VERIFY_SHARE of the time, `solve(verify=)`: maeda-10k-5k/018, where white gives up
 H2-H1 to live, is solved; with the defender to move the goal is the whole group, so
 maeda-10k-5k/008, where black lives with B3 after white captures the four stones at D1, is
 solved); problems where the grown frame takes room the defender needed and the recheck in the
@@ -141,6 +144,7 @@ FAR = 3                 # the grown wall keeps this many points (Manhattan) from
 LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it takes no room the defender needs
 LOOK_SHARE = 0.5        # with a recheck to follow (solve(loose=)), at most this share of the time and nodes left goes to a fail's second look
 MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the time and nodes left checks the winning move against unlimited ko threats
+OTHER_TARGETS = 3       # a kill that fails against the largest string tries this many other strings (solve(other_targets=))
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0 measured 19+20 vs 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
 
 
@@ -369,17 +373,20 @@ def _flat_of(board: Board, move):
 
 
 def prepare(board: Board, target=None, region=None, frame=True, group=True, mover=None,
-            far: int = FAR):
+            far: int = FAR, pick=None):
     """Copy of the board set up for the search, with (attacker, target, region, targets):
     targets are the stones of the target group the attacker must capture (every defender stone
     of an inferred problem, `linked_group` of a given target without a region, the target
     string with a given region or when `group` is false; "live": as True when the defender
     (`mover`, default the board's side to move) is to move, else as False).  far: the grown
-    wall of an inferred problem (`infer`)."""
+    wall of an inferred problem (`infer`).  pick: with an inferred problem, the string of this
+    defender stone (flat) is the target instead of the largest (`solve`'s other targets)."""
     b = board.copy()
     n = board.size
     if target is None:
         attacker, target, inferred_region, wall, targets = infer(board, far=far)
+        if pick is not None:
+            target = pick
         if group == "linked":
             targets = linked_group(board, target)
         if not group:
@@ -423,7 +430,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
           time_limit: float = 10.0, frame: bool = True, tt_bits: int = 22, reach=None,
           escape_libs: int = 0, group="live", escape_out: int = 0, verify: bool = True,
           width: int = 0, far: int = FAR, loose: int = LOOSE_FAR, live_guess: bool = True,
-          prior=None, second_look: bool = True) -> Solution:
+          prior=None, second_look: bool = True, other_targets: int = OTHER_TARGETS) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -459,7 +466,30 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     checked against the whole group (the defender to move after our move, at most VERIFY_SHARE
     of the time); if the group lives there, the group goal is searched with the time left
     (the defender gave up the target string to live: maeda-10k-5k/018, ishida-dan/019).
+    other_targets: with an inferred problem, a kill that fails against the largest string (the
+    inferred target) tries, with the time left, up to this many other strings of the defender
+    as the target (`_other_targets`); 0 = off.
     Raises ProblemError for positions that cannot be set up."""
+    t0 = time.monotonic()
+    sol = _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
+                 escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
+                 second_look)
+    if (other_targets and target is None and frame and sol.goal == "kill" and sol.result == "fail"
+            and sol.nodes < max_nodes):
+        other, sol.nodes = _other_targets(board, sol, other_targets, t0 + time_limit, max_nodes,
+                                          dict(region=region, frame=frame, tt_bits=tt_bits,
+                                               reach=reach, escape_libs=escape_libs,
+                                               escape_out=escape_out, width=width, far=far,
+                                               second_look=second_look))
+        sol = other or sol
+        sol.seconds = time.monotonic() - t0
+    return sol
+
+
+def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
+           escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
+           second_look, pick=None) -> Solution:
+    """`solve` for one target (pick: the inferred problem's target string, `prepare`)."""
     from tactics.board import parse_color
     t0 = time.monotonic()
     mover = board.to_move if to_move is None else parse_color(to_move)
@@ -467,7 +497,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     if reach is None:
         reach = 0 if region is not None else 2
     target_arg, region_arg = target, region
-    b, attacker, target, region, targets = prepare(board, target, region, frame, group, mover, far)
+    b, attacker, target, region, targets = prepare(board, target, region, frame, group, mover, far,
+                                                   pick)
     b.to_move = mover
     goal = "kill" if mover == attacker else "live"
     deadline = t0 + time_limit
@@ -477,7 +508,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
         prior = lambda *_: scores           # noqa: E731 -- the searches again below reuse them
     search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
                   width=width)
-    rechecks = bool(loose and target_arg is None and frame and loose > far)    # _recheck follows
+    rechecks = bool(loose and target_arg is None and frame and loose > far      # _recheck follows
+                    and pick is None)
     result, chosen, nodes, ko_checked = _protocol(b, attacker, target, region, targets, mover,
                                                   max_nodes, deadline, search)
     if result == "fail" and second_look and reach and deadline - time.monotonic() > 0.05 and nodes < max_nodes:
@@ -491,7 +523,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
         if x_result not in ("fail", "unknown"):
             result, chosen, ko_checked = x_result, x_chosen, x_ko_checked
     if (goal == "kill" and group == "live" and result in ("win", "ko_a") and chosen["move"] is not None
-            and verify):
+            and verify and pick is None):
         # the string goal is cheaper but the defender may live by giving up the target string:
         # check the kill against the whole group, and search the group goal if it fails
         gtargets = prepare(board, target_arg, region_arg, frame, True, mover, far)[4]
@@ -505,7 +537,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                 again = solve(board, mover, target_arg, region_arg, max_nodes,
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
                               escape_libs, True, escape_out, width=width, far=far, loose=loose,
-                              live_guess=live_guess, prior=prior)
+                              live_guess=live_guess, prior=prior, other_targets=0)
                 again.nodes += nodes
                 again.seconds = time.monotonic() - t0
                 return again
@@ -533,6 +565,42 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     sol.seki = _is_seki(b, sol)
     sol.status = _status(sol)
     return sol
+
+
+def _other_targets(board, sol, count, deadline, max_nodes, options):
+    """A kill that failed against the inferred target: the largest string lives, but a book
+    kill problem has a group to kill, and it is not always the largest string
+    (maeda-5k-1k/074: white's right-hand string lives with two eyes, P19 kills the
+    left-hand one; maeda-5k-1k/154: N18 captures four cutting stones).  The defender's other
+    strings, largest first (ties: fewest liberties), up to `count`, are each solved as the
+    target (the string goal, in the same frame) with an equal share of the time left; the
+    first proven kill (win or ko) answers.  Returns (that Solution or None to keep the fail,
+    the nodes of all searches together)."""
+    n = board.size
+    defender = 3 - sol.attacker
+    seen = set(board.string(sol.target))
+    strings = []
+    for p in range(n * n):
+        if board.get(p) == defender and p not in seen:
+            stones = board.string(p)
+            seen.update(stones)
+            strings.append((-len(stones), board.liberties(p), p))
+    strings = sorted(strings)[:count]
+    nodes = sol.nodes
+    for k, (_, _, p) in enumerate(strings):
+        left = deadline - time.monotonic()
+        if left < 0.05 or nodes >= max_nodes:
+            break
+        other = _solve(board, sol.to_move, None, options["region"], max_nodes - nodes,
+                       left / (len(strings) - k), options["frame"], options["tt_bits"],
+                       options["reach"], options["escape_libs"], False, options["escape_out"],
+                       False, options["width"], options["far"], 0, False, None,
+                       options["second_look"], pick=p)
+        nodes += other.nodes
+        if other.result in ("win", "ko_a", "ko_b"):
+            other.nodes = nodes
+            return other, nodes
+    return None, nodes
 
 
 def _protocol(b, attacker, target, region, targets, mover, max_nodes, deadline, search,
@@ -668,7 +736,8 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     if left() < 0.05 or nodes >= max_nodes:
         return None, nodes
     again = solve(board, mover, None, region, max_nodes - nodes, left(), True, far=loose, loose=0,
-                  group=group, verify=verify, live_guess=live_guess, prior=prior, **search)
+                  group=group, verify=verify, live_guess=live_guess, prior=prior, other_targets=0,
+                  **search)
     nodes += again.nodes
     proven = again.result == "win" or (again.result in ("ko_a", "ko_b") and result != "win")
     # a fail the looser frame leaves open: a book problem has an answer, so the grown wall may

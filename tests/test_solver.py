@@ -974,3 +974,24 @@ def test_selective_width_searches_fewer_moves():
     narrow = solve(board, "black", target=target, region=region, time_limit=10, width=2)
     assert full.result == "win" and full.move == marks["d"], full.status
     assert narrow.result in ("win", "fail") and narrow.nodes < full.nodes / 2, narrow.status
+
+
+# ishigure-basic/026 (black kills with O18).  White's largest string, O17-R17 with R18, lives
+# whatever black does; the book kills the three stones M19-N18 instead.  The kill failed against
+# the inferred target (the largest string), so it now tries the other strings
+# (tactics.problem, `_other_targets`).
+ISHIGURE_026 = """
+. . . O . . . O X . .
+. . X O O . . . O X .
+. . X X X O O O O X .
+. . . . . X X X X . .
+"""
+
+
+def test_a_failed_kill_tries_the_defenders_other_strings():
+    board = top_right(ISHIGURE_026)
+    plain = solve(board, "black", time_limit=20, other_targets=0)
+    assert plain.goal == "kill" and plain.result == "fail" and plain.vertex(plain.target) == "R18"
+    s = solve(board, "black", time_limit=20)
+    assert (s.result, s.vertex()) == ("win", "O18"), s.status
+    assert s.vertex(s.target) in ("M19", "M18", "N18") and s.nodes > plain.nodes
