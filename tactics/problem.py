@@ -56,21 +56,20 @@ Failure modes (documented, tested where cheap): problems whose answer is to esca
 colours are surrounded (the attacker guess can be wrong: give the target); problems whose answer
 lies more than one line outside the stones' box (the region misses it); problems where the
 defender's key stones are not its largest string (a kill that fails against it tries the
-defender's other strings as the target, `_other_targets`: ishigure-basic/026 and
-maeda-5k-1k/154 right; when the largest string's search does not finish, or the other
-string's does not either, as on maeda-5k-1k/074, the answer stays wrong); problems where the
-defender lives by giving up its largest string when the attacker is to move, if the check
-below runs out of time (the goal is then the target string, and a kill found for it is
-checked against the whole group with at most VERIFY_SHARE of the time, `solve(verify=)`: maeda-10k-5k/018, where white gives up
-H2-H1 to live, is solved; with the defender to move the goal is the whole group, so
-maeda-10k-5k/008, where black lives with B3 after white captures the four stones at D1, is
-solved); problems where the grown frame takes room the defender needed and the recheck in the
-looser frame runs out of time; problems where the looser frame also frees the points behind
-the attacker's outer stones, which face the open board in the real position, so the defender
-finds room there that it does not have (ishigure-basic/012: Q16 kills by ko in the grown
-frame; in the looser one white lives after it, P16 Q18 N17 Q19 R16 ... retaking Q16, and the
-recheck's proven fail replaces the kill; a frame that keeps the points behind black's stones
-filled answers Q16).
+defender's other strings as the target, `_other_targets`: ishigure-basic/026 and maeda-5k-1k/154
+right; when the largest string's search does not finish, or the other string's does not either,
+as on maeda-5k-1k/074, the answer stays wrong); problems where the defender lives by giving up
+its largest string when the attacker is to move, if the check below runs out of time (the goal
+is then the target string, and a kill found for it is checked against the whole group with at
+most VERIFY_SHARE of the time, `solve(verify=)`: maeda-10k-5k/018, where white gives up H2-H1 to
+live, is solved; with the defender to move the goal is the whole group, so maeda-10k-5k/008,
+where black lives with B3 after white captures the four stones at D1, is solved); problems where
+the grown frame takes room the defender needed and the recheck in the looser frame runs out of
+time; problems where the looser frame also frees the points behind the attacker's outer stones,
+which face the open board in the real position, so the defender finds room there that it does
+not have (ishigure-basic/012: Q16 kills by ko in the grown frame; in the looser one white lives
+after it, P16 Q18 N17 Q19 R16 ... retaking Q16, and the recheck's proven fail replaces the kill;
+a frame that keeps the points behind black's stones filled answers Q16).
 
 Ko: two searches (tactics.solver.dfpn).  First with the simple ko rule for both sides, with
 FIRST_SHARE of the time; if a ko capture happened in it, a second one with the side that lost
