@@ -31,25 +31,18 @@ problem books, i.e. all stones in one area of an otherwise empty board.
 5. The tsumego frame: a wall of attacker stones on the points just outside the region's open
    sides (a one-stone-thick ring whose liberties lie outside the region and are never played),
    so that the defender cannot escape and the attacker's wall cannot be captured.  The wall
-   then grows inwards over the empty points of the box that are at least 3 points (Manhattan) from every defender stone and connected through such points to an open side,
-   so the defender keeps about two lines of room around its stones (see `infer`).  The grown
+   then grows inwards over the empty points of the box that are at least 3 points (Manhattan)
+   from every defender stone and connected through such points to an open side, so the
+   defender keeps about two lines of room around its stones (see `infer`).  The grown
    wall is the cause of several wrong answers (it fills first-line points the defender needs:
    ishigure-basic/011 T17, maeda-10k-5k/017 S19-T19, maeda-5k-1k/001 A7, and gives the
-   attacker a free liberty-filling stone in races: maeda-5k-1k/013 T13), but more room costs
-   more than it fixes at 3 s (first 30 per collection, 86 right with this wall, same machine
-   and day): first-line points kept empty up to distance 3, 85 (maeda-10k-5k 003/017/020
-   right, three ishigure-basic and maeda-5k-1k time-outs); also 3 points from every attacker
-   stone touching the defender, 80; the same for those with at most 2 liberties only, 1 fewer
-   on the 28 problems whose frame changes.  So the grown wall stays, and `solve` rechecks the
+   attacker a free liberty-filling stone in races: maeda-5k-1k/013 T13), but every wider
+   wall measured cost more than it fixed (docs/results.md: twenty-first session, notes moved
+   from this docstring; sixteenth session), so the grown wall stays, and `solve` rechecks the
    answers it may have decided in a frame grown only from `LOOSE_FAR` (5) points (`_recheck`:
    the problem is solved again in that frame with the time left; a proven answer there, or any
    answer after a kill the defender survives there, or its best try after a fail it leaves
-   open, replaces the grown frame's;
-   maeda-10k-5k/017, 020 and 093 right).  Also measured, not kept: first-line points kept
-   empty up to distance 4 (the fill creeps along the edge): 352 -> 340 of 668 at 2 M nodes;
-   a looser frame that still fills what lies behind the attacker's stones (points 3 or more
-   from the defender and 5 or more steps from it through empty points), 475 against 476 of
-   668 at 10 s (docs/results.md, sixteenth session).
+   open, replaces the grown frame's; maeda-10k-5k/017, 020 and 093 right).
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
@@ -76,20 +69,9 @@ FIRST_SHARE of the time; if a ko capture happened in it, a second one with the s
 (or the opponent of the side that won) allowed to retake kos at once (unlimited threats).  A
 first search unfinished at FIRST_SHARE goes on from its table with the time kept for the second
 (tactics.solver.dfpn_resume; before, an unknown answer left that time unused); if it then
-finishes with a ko seen and no time left, the ko is not checked (`ko_checked` false).  At 10 s
-on the 39 problems of the first 30 per collection answered "unknown" at 3 s: 6 right against 3
-(maeda-10k-5k/013 proved, ishida-dan/013 and maeda-5k-1k/019 better guesses); at 3 s on all
-150: 83 against 86 right in process, and 83 against 87 with bench/tsumego_bench.py (the same
-day, the machine more loaded during the later run), within or near the run-to-run spread of
-wall-clock limits on a loaded machine (in process, 5 answers changed: ishida-dan/005, proved
-within FIRST_SHARE before, was proved later, with the ko unchecked, and wrong; maeda-5k-1k/003
-right or wrong from run to run; two right guesses of time-outs became wrong ones, one wrong
-guess right; time-outs
-now often end in a proof whose ko is unchecked, e.g. ishida-dan 003/030, fujisawa-advanced/125,
-wrong like the guesses before them).  Tried and left out (3 s, the same 150, 86 right before the
-resume): the search against ko threats first, then the simple rule for ko_a and a third search
-for ko_b, 82 (more time-outs; the ko_b answers of fujisawa-advanced 100/110 lost); a table of
-2^24 entries instead of 2^22, 83.
+finishes with a ko seen and no time left, the ko is not checked (`ko_checked` false).
+Measured, with the variants left out: docs/results.md (twenty-first session, notes moved
+from this docstring).
 
 After a win with a ko seen, the winning move itself is checked first against the loser's
 unlimited threats (`_value_after`, at most MOVE_KO_SHARE of the time and nodes left): a win
@@ -713,14 +695,8 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     fewer on maeda-10k-5k at 2 M nodes, where the recheck gets few nodes).  Where it disagrees
     the recheck is usually the sounder, as it only takes stones away from the attacker's wall,
     but not always: its wall also stood behind the attacker's outer stones, which face the
-    open board in the real position (ishigure-basic/012, module docstring).  Replacing by a
-    proven answer (before: only a refuted kill or a fail to live were solved again): 2 M
-    nodes 356 -> 359 of 668; 10 s per problem 439 -> 457 (both versions' whole runs, one
-    after the other, the second also with the huge-page table of tactics.solver, about 5%
-    faster).  Measured at 2M nodes
-    (bench/tsumego_bench.py --max-nodes 2000000), right answers: ishigure-basic 77 -> 78,
-    maeda-10k-5k 116 -> 119 (003, 017, 020 right; 016 lost: after the book's C18 GNU Go's owl
-    also lives, with B17), maeda-5k-1k 97 -> 100, fujisawa-advanced and ishida-dan unchanged."""
+    open board in the real position (ishigure-basic/012, module docstring).  Measured:
+    docs/results.md (twenty-first session, notes moved from the docstrings)."""
     left = lambda: deadline - time.monotonic()
     if left() < 0.05 or nodes >= max_nodes:
         return None, nodes
