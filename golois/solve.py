@@ -164,7 +164,8 @@ def solve_file(path, args, prior=None):
                 loose=0 if args.no_recheck else LOOSE_FAR, prior=prior)
     rec = {
         "file": path, "to_play": NAMES[mover], "move": sol.vertex(), "result": sol.result,
-        "status": sol.status, "goal": sol.goal, "pv": [sol.vertex(m) for m in sol.pv],
+        "status": sol.status, "goal": sol.goal, "target": sol.vertex(sol.target),
+        "pv": [sol.vertex(m) for m in sol.pv],
         "winning": [sol.vertex(m) for m in sol.winning], "nodes": sol.nodes,
         "seconds": round(sol.seconds, 4),
     }
@@ -226,6 +227,7 @@ def run(args) -> int:
             print(f"{path}: {NAMES[sol.to_move]} to {sol.goal}")
             print(diagram(board, sol))
             print(f"result: {sol.result} ({sol.status})")
+            print(f"target: the {NAMES[3 - sol.attacker]} string at {rec['target']}")
             print(f"move: {rec['move']}" + (f"   winning: {' '.join(rec['winning'])}" if rec["winning"] else ""))
             print(f"pv: {' '.join(rec['pv'])}")
             print(f"nodes: {sol.nodes}  time: {sol.seconds:.3f} s")

@@ -155,6 +155,7 @@ def test_cli_json_on_generated_sgf(tmp_path):
     rec = json.loads(out.stdout.splitlines()[0])
     assert {"file", "to_play", "move", "result", "pv", "nodes", "seconds"} <= rec.keys()
     assert rec["to_play"] == "black" and rec["move"] == "B2" and rec["right"] is True
+    assert rec["goal"] == "kill" and rec["target"] in ("A3", "B3", "C3", "D3", "D2", "D1")
     assert (tmp_path / "out" / "p.sgf").exists()
     bad = tmp_path / "bad.sgf"
     bad.write_text("(;GM[1]SZ[9])")
