@@ -457,11 +457,15 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                  second_look)
     if (other_targets and target is None and frame and sol.goal == "kill" and sol.result == "fail"
             and sol.nodes < max_nodes):
+        def solve_string(pick, nodes_left, seconds):
+            # the string goal in the same frame; no verify, recheck or live guess
+            return _solve(board, to_move, None, region, max_nodes=nodes_left, time_limit=seconds,
+                          frame=frame, tt_bits=tt_bits, reach=reach, escape_libs=escape_libs,
+                          group=False, escape_out=escape_out, verify=False, width=width, far=far,
+                          loose=0, live_guess=False, prior=None, second_look=second_look,
+                          pick=pick)
         other, sol.nodes = _other_targets(board, sol, other_targets, t0 + time_limit, max_nodes,
-                                          dict(region=region, frame=frame, tt_bits=tt_bits,
-                                               reach=reach, escape_libs=escape_libs,
-                                               escape_out=escape_out, width=width, far=far,
-                                               second_look=second_look))
+                                          solve_string)
         sol = other or sol
         sol.seconds = time.monotonic() - t0
     return sol
@@ -548,15 +552,15 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     return sol
 
 
-def _other_targets(board, sol, count, deadline, max_nodes, options):
+def _other_targets(board, sol, count, deadline, max_nodes, solve_string):
     """A kill that failed against the inferred target: the largest string lives, but a book
     kill problem has a group to kill, and it is not always the largest string
-    (maeda-5k-1k/074: white's right-hand string lives with two eyes, P19 kills the
-    left-hand one; maeda-5k-1k/154: N18 captures four cutting stones).  The defender's other
-    strings, largest first (ties: fewest liberties), up to `count`, are each solved as the
-    target (the string goal, in the same frame) with an equal share of the time left; the
-    first proven kill (win or ko) answers.  Returns (that Solution or None to keep the fail,
-    the nodes of all searches together)."""
+    (ishigure-basic/026: O18 kills the three stones M19-N18; maeda-5k-1k/154: N18 captures
+    four cutting stones).  The defender's other strings, largest first (ties: fewest
+    liberties), up to `count`, are each solved as the target by `solve_string(stone,
+    max_nodes, seconds)` with an equal share of the time left; the first proven kill (win or
+    ko) answers.  Returns (that Solution or None to keep the fail, the nodes of all searches
+    together)."""
     n = board.size
     defender = 3 - sol.attacker
     seen = set(board.string(sol.target))
@@ -572,11 +576,7 @@ def _other_targets(board, sol, count, deadline, max_nodes, options):
         left = deadline - time.monotonic()
         if left < 0.05 or nodes >= max_nodes:
             break
-        other = _solve(board, sol.to_move, None, options["region"], max_nodes - nodes,
-                       left / (len(strings) - k), options["frame"], options["tt_bits"],
-                       options["reach"], options["escape_libs"], False, options["escape_out"],
-                       False, options["width"], options["far"], 0, False, None,
-                       options["second_look"], pick=p)
+        other = solve_string(p, max_nodes - nodes, left / (len(strings) - k))
         nodes += other.nodes
         if other.result in ("win", "ko_a", "ko_b"):
             other.nodes = nodes
