@@ -21,7 +21,7 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 
-MODULES = ["board", "ladder", "features", "benson", "eyes", "dfpn", "solver", "capture"]
+MODULES = ["board", "ladder", "features", "benson", "eyes", "dfpn", "solver", "capture", "playouts"]
 
 extensions = [
     Extension(

@@ -87,12 +87,14 @@ Results, for the player to move, in GNU Go's terms: "win" (even if the opponent 
 ko threats), "ko_a" (wins the ko fight in which the opponent must find the first threat: wins
 if nobody has threats), "ko_b" (wins only with unlimited threats of its own: it must find the
 first threat), "fail", "unknown" (limits).  An unknown answer to live names the unrefuted first
-move with the most room for eyes (`_live_guess`), not df-pn's current best: on the 211 live
-problems of the collections, 104 -> 106 right at 10 s and 83 -> 87 at 2 M nodes (the same
-searches, only the unknown answers differ; for kills the same rule, least room left, was
-worse: 19-21 against 29 of 159 unknown kills at 2 M nodes).  Given a `prior` (a policy
-network's scores, from golois.solve), it names the unrefuted move the prior scores best: 112
-against 106 right of the live problems at 10 s (twelfth session, docs/results.md).
+move after which the defender's stones survive best in random playouts inside the region
+(`_live_guess`, tactics.playouts; a small share of the time, `GUESS_RESERVE`, is kept for
+them), not df-pn's current best; given a `prior` (a policy network's scores, from
+golois.solve), its weighted scores are added.  On the 82 live problems a 10 s run left unknown:
+18 right with the prior alone (the twelfth session's guess: 112 against 106 right of the live
+problems at 10 s for the room for eyes before it), 22-25 with both (twenty-second session,
+docs/results.md).  Kills keep df-pn's best (the least room left was worse: 19-21 against 29 of
+159 unknown kills at 2 M nodes).
 `Solution.status` says it in words ("white lives in seki", "black kills by ko ...").
 An open ko is no life (tactics.solver): two passes do not end a search when the first was a
 pass for want of a threat under a ko ban, and with unlimited threats for the defender a cycle
@@ -112,6 +114,7 @@ import numpy as np
 from tactics.board import BLACK, WHITE, EMPTY, Board
 from tactics.coords import format_vertex, neighbours
 from tactics import solver as _solver
+from tactics.playouts import survival_rates
 
 
 class ProblemError(ValueError):
@@ -126,6 +129,9 @@ LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it tak
 LOOK_SHARE = 0.5        # with a recheck to follow (solve(loose=)), at most this share of the time and nodes left goes to a fail's second look
 MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the time and nodes left checks the winning move against unlimited ko threats
 OTHER_TARGETS = 3       # a kill that fails against the largest string tries this many other strings (solve(other_targets=))
+GUESS_PLAYOUTS = 600    # region playouts per candidate when an unfinished search to live guesses (_live_guess)
+PRIOR_WEIGHT = 0.05     # _live_guess: weight of the prior's log-probability against the survival share (0.02-0.1 alike)
+GUESS_RESERVE = 0.03    # share of the time limit kept for that guess when the goal is to live (its playouts: about 0.1 s)
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0 measured 19+20 vs 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
 
 
@@ -486,9 +492,10 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                                                    pick)
     b.to_move = mover
     goal = "kill" if mover == attacker else "live"
-    deadline = t0 + time_limit
+    guesses = goal == "live" and live_guess
+    deadline = t0 + time_limit * (1 - GUESS_RESERVE if guesses else 1)
     scores = None
-    if prior is not None and goal == "live" and live_guess:
+    if prior is not None and guesses:
         scores = prior(board, mover)
         prior = lambda *_: scores           # noqa: E731 -- the searches again below reuse them
     search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
@@ -539,7 +546,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         # problem asks for the clean win where there is one, so its best try answers
         guess = chosen["clean_guess"]
         result, move, pv = "unknown", guess["move"], guess["pv"]
-    if result == "unknown" and goal == "live" and live_guess:
+    if result == "unknown" and guesses:
         guess = _live_guess(b, mover, region, chosen["unrefuted"], move, scores)
         if guess != move:
             move, pv = guess, [guess]
@@ -726,32 +733,22 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
 
 def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None):
     """The first move an unfinished search to live answers: of the root moves it has not
-    refuted (`candidates`, in the search's move order), the one after which the most empty
-    region points touch a stone of the mover and no opponent stone (room for eyes); a
-    self-atari scores 100 less; ties go to the earlier move; `fallback` (df-pn's current best)
-    when there is none.  df-pn's best is the child with the fewest replies left to refute, a
-    poor guess at life (tests/test_solver.py, maeda-10k-5k/099).  With `scores` (a prior's,
-    per flat point), the candidate with the best score: on the 92 live problems a 10 s run
-    left unknown, 10 right with room for eyes, 18 with the shipped policy network's scores
-    (golois.solve.network_prior; its best region point was as good, and 13 against 20 for
-    df-pn on the 67 unknown kills, so kills keep df-pn's best)."""
+    refuted (`candidates`, in the search's move order), the one after which the mover's stones
+    survive best in `GUESS_PLAYOUTS` region playouts (tactics.playouts.survival_rates: the
+    mean share of them still standing after random play, the opponent first), plus
+    `PRIOR_WEIGHT` times a prior's score (`scores`: a policy network's mean log-probability per
+    flat point) when given; ties go to the earlier move; `fallback` (df-pn's current best) when
+    there is none.  df-pn's best is the child with the fewest replies left to refute, a poor
+    guess at life (tests/test_solver.py, maeda-10k-5k/099).  On the 82 live problems a 10 s
+    run left unknown (twenty-second session): the network alone 18 right, playouts alone
+    18-23, both 22-25 (docs/results.md)."""
     moves = [m for m in candidates if m is not None]
-    if scores is not None and moves:
-        return max(moves, key=lambda m: scores[m])
-    best, best_score = fallback, None
-    nb = neighbours(b.size)
-    for m in moves:
-        b.play(m, mover)
-        score = -100 if b.liberties(m) <= 1 else 0
-        for p in region:
-            if b.get(p) == EMPTY:
-                around = [b.get(q) for q in nb[p]]
-                if mover in around and 3 - mover not in around:
-                    score += 1
-        b.undo()
-        if best_score is None or score > best_score:
-            best, best_score = m, score
-    return best
+    if not moves:
+        return fallback
+    rates = survival_rates(b, region, moves, mover, GUESS_PLAYOUTS, seed=1)
+    if scores is not None:
+        rates = [r + PRIOR_WEIGHT * float(scores[m]) for r, m in zip(rates, moves)]
+    return moves[max(range(len(moves)), key=lambda i: (rates[i], -i))]
 
 
 def _is_seki(b: Board, sol: Solution) -> bool:

@@ -479,7 +479,7 @@ X X X . O . O
         "a_fail_the_looser_frame_leaves_open_answers_its_best_try"])
 def test_recheck_in_the_looser_frame(corner, rows, goal, grown, rechecked, nodes):
     # live_guess off: the best try of an unfinished search is df-pn's own (the test after
-    # MAEDA_099 covers the guess)
+    # MAEDA_123 covers the guess)
     board = corner(rows)
     tight = solve(board, "black", max_nodes=nodes, time_limit=60, loose=0, live_guess=False)
     assert tight.goal == goal and (tight.result, tight.vertex()) == grown, tight.status
@@ -487,45 +487,44 @@ def test_recheck_in_the_looser_frame(corner, rows, goal, grown, rechecked, nodes
     assert (s.result, s.vertex()) == rechecked, s.status
 
 
-# maeda-10k-5k/099 (black lives with S2).  The search does not finish at 200 k nodes (nor in
+# maeda-10k-5k/123 (black lives with Q2).  The search does not finish at 200 k nodes (nor in
 # 10 s); df-pn's current best at the root is the move with the fewest white replies left to
-# refute (Q2 here), a poor guess at life.  The unfinished search to live answers the unrefuted
-# move that leaves black the most room for eyes (`_live_guess`): S2.
-MAEDA_099 = """
-. . . . . . . .
-. . . . . O . .
-. . . . . O . .
-. . . O X O X .
-. . . O O X X .
-. . X X X O O .
-. . . . . . . .
+# refute (N5 here), a poor guess at life.  The unfinished search to live answers the unrefuted
+# move after which black's stones survive best in region playouts (`_live_guess`): Q2.
+MAEDA_123 = """
+. . O O O O O .
+. . . X X X O .
+. O O X . X X O
+. O X X X O O .
+O . . O . O X .
 . . . . . . . .
 """
 
 
-def test_unfinished_live_search_answers_the_room_for_eyes():
-    board = bottom_right(MAEDA_099)
+def test_unfinished_live_search_answers_the_best_survival_in_playouts():
+    board = bottom_right(MAEDA_123)
     plain = solve(board, "black", max_nodes=200_000, time_limit=60, live_guess=False)
-    assert plain.goal == "live" and plain.result == "unknown" and plain.vertex() != "S2"
+    assert plain.goal == "live" and plain.result == "unknown" and plain.vertex() != "Q2"
     s = solve(board, "black", max_nodes=200_000, time_limit=60)
-    assert (s.result, s.vertex()) == ("unknown", "S2") and s.pv == [s.move], s.status
+    assert (s.result, s.vertex()) == ("unknown", "Q2") and s.pv == [s.move], s.status
 
 
 def test_a_prior_picks_among_the_unrefuted_moves_of_an_unfinished_search_to_live():
     """With a prior (golois.solve.network_prior in `golois solve`), the unfinished search to
-    live answers the unrefuted root move the prior scores best, never a refuted or occupied
-    point; the prior is asked once, on the problem's own board, and never for a kill."""
-    board = bottom_right(MAEDA_099)
+    live adds the prior's scores (weighted) to the playouts' survival: a prior sure enough
+    decides among the unrefuted root moves, never for a refuted or occupied point; the prior is
+    asked once, on the problem's own board, and never for a kill."""
+    board = bottom_right(MAEDA_123)
     calls = []
 
     def prior(b, mover):
         calls.append((b.size, mover))
         scores = [0.0] * (b.size * b.size)
-        for vertex, score in (("Q2", 5.0), ("A19", 9.0)):          # A19: far outside the problem
+        for vertex, score in (("N5", 50.0), ("A19", 90.0)):        # A19: far outside the problem
             scores[to_flat(*parse_vertex(vertex, b.size), b.size)] = score
         return scores
     s = solve(board, "black", max_nodes=200_000, time_limit=60, prior=prior)
-    assert (s.result, s.vertex()) == ("unknown", "Q2") and calls == [(19, BLACK)], s.status
+    assert (s.result, s.vertex()) == ("unknown", "N5") and calls == [(19, BLACK)], s.status
     calls.clear()
     kill = solve(board, "white", max_nodes=20_000, time_limit=60, prior=prior)
     assert kill.goal == "kill" and calls == []
@@ -568,16 +567,16 @@ def test_cli_no_recheck(tmp_path, capsys):
 
 
 def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys):
-    """golois solve's prior is a policy network: on maeda-10k-5k/099 at 200 k nodes (unfinished)
-    it names the unrefuted move the network likes best (a wrong one here: T3 for the small
-    network, R2 for the full one); --network none keeps the room-for-eyes guess (S2); weights
-    that do not load are said on stderr and the solver goes on without them."""
+    """golois solve's prior is a policy network: on maeda-10k-5k/123 at 200 k nodes (unfinished)
+    its scores join the playouts' survival in the guess; --network none guesses by the playouts
+    alone (Q2, the book's move); weights that do not load are said on stderr and the solver goes
+    on without them."""
     from golois.sgf import position_to_sgf
     from golois.solve import main, network_prior
-    board = bottom_right(MAEDA_099)
+    board = bottom_right(MAEDA_123)
     scores = network_prior("small")(board, BLACK)
     assert len(scores) == 361 and board.get(max(range(361), key=lambda p: scores[p])) == 0
-    path = tmp_path / "099.sgf"
+    path = tmp_path / "123.sgf"
     path.write_bytes(position_to_sgf(board, BLACK))
     answers = {}
     for net in ("small", "none", "no-such-file.pt"):
@@ -586,8 +585,8 @@ def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys
         rec = json.loads(captured.out.splitlines()[0])
         assert rec["result"] == "unknown" and rec["goal"] == "live"
         answers[net] = (rec["move"], "no policy prior" in captured.err)
-    assert answers["none"] == ("S2", False) and answers["no-such-file.pt"] == ("S2", True)
-    assert answers["small"] == ("T3", False)        # the small network's pick (the book: S2)
+    assert answers["none"] == ("Q2", False) and answers["no-such-file.pt"] == ("Q2", True)
+    assert answers["small"] == ("Q2", False)        # the small network's scores agree here
 
 
 def test_regression_ghi_line_after_o19():
@@ -611,7 +610,8 @@ def _box_region(board, corner1, corner2):
 def test_restricted_genmove_answers_inside_the_region_and_asks_the_players_network():
     """restricted_genmove (what ../shared/tools/gtp_tsumego.py sends): the solver's move inside
     the given points, played on the board; an unfinished search to live answers the move the
-    engine player's network likes best among the unrefuted ones (none with the fallback policy)."""
+    engine player's network and the playouts like best among the unrefuted ones (the playouts
+    alone with the fallback policy)."""
     from golois.engine import build_engine
     from golois.gtp_play import install_player
     from golois.gtp_solver import SolverConfig
@@ -620,18 +620,18 @@ def test_restricted_genmove_answers_inside_the_region_and_asks_the_players_netwo
 
     def fake_network(board, colour):
         scores = [0.0] * (board.size * board.size)
-        scores[to_flat(*parse_vertex("Q2", board.size), board.size)] = 5.0
+        scores[to_flat(*parse_vertex("N5", board.size), board.size)] = 50.0
         return scores
     answers = []
     for player in (None, Player(fake_network, name="network fake x1")):
         engine = build_engine(solver=SolverConfig(time_limit=60, max_nodes=200_000))
         if player is not None:
             install_player(engine, player)
-        engine.board = bottom_right(MAEDA_099)
-        box = [format_vertex(divmod(p, 19), 19) for p in _box_region(engine.board, "M1", "T8")]
+        engine.board = bottom_right(MAEDA_123)
+        box = [format_vertex(divmod(p, 19), 19) for p in _box_region(engine.board, "L1", "T8")]
         answers.append(engine.handlers["restricted_genmove"](engine, "black", *box))
         assert engine.board.get(to_flat(*parse_vertex(answers[-1], 19), 19)) == BLACK
-    assert answers == ["S2", "Q2"]
+    assert answers == ["Q2", "N5"]
 
 
 def test_solver_config_on_the_engine():
