@@ -12,8 +12,9 @@ answers on every run and machine, for comparing solver versions) and GNU Go is n
 splits the right answers by the solver's result (proven wins, kos, fails, unfinished searches
 whose move is a guess, setup errors), and `--per-problem` lists every problem.  `--in-process`
 does the same with the clock (`--time-limit`): the GTP run's answers, split by result.  In
-process, as in `golois solve`, an unfinished search to live answers the policy network's best
-unrefuted move (`--network full|small|PATH|none`, default full).
+process, as in `golois solve`, an unfinished search to live answers the unrefuted move that
+playouts and the policy network's scores like best (`--network full|small|PATH|none`, default
+full; none: the playouts alone).
 
 Prints, per collection and engine: first-move accuracy, median and 90th percentile seconds per
 problem, and (ours) nodes per second from the solver's own count (`solver_stats` is not a GTP

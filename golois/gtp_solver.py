@@ -116,7 +116,7 @@ def restricted_genmove(engine, colour, *vertices):
     allowed = [p for p in allowed if p is not None and engine.board.get(p) == EMPTY]
     if not allowed:
         return "PASS"
-    # the player's network, if it has one, names the move of an unfinished search to live
+    # the player's network, if it has one, joins the playouts in guessing for an unfinished search to live
     player = engine.extra.get("player")
     prior = player.policy if player is not None and player.policy_name != "fallback" else None
     try:

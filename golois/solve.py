@@ -12,8 +12,9 @@ first move, the principal variation, nodes and time.  `--json`: one object per i
 children commented RIGHT, each answer is marked right or wrong, and the accuracy per folder is
 printed (to stderr with --json).  `--sgf-out DIR` writes the problem with the solver's answer as
 variations: the PV commented RIGHT (or WRONG when the goal fails) and the other tried first moves.
-An unfinished search to live answers the unrefuted first move the shipped policy network likes
-best (`network_prior`; `--network none` for the solver's own guess).
+An unfinished search to live answers the unrefuted first move after which the defender's stones
+survive best in random playouts in the region, with the shipped policy network's weighted
+scores added (`network_prior`; `--network none`: the playouts alone).
 
 Start with `run`.
 """
@@ -41,7 +42,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--ladder", metavar="VERTEX", help="ladder problem: is the string at VERTEX captured?")
     p.add_argument("--limit", type=int, default=None, help="at most this many files per folder")
     p.add_argument("--network", default="full", metavar="MODEL",
-                   help="policy network whose best unrefuted move answers an unfinished search to live: "
+                   help="policy network whose scores, with playouts, choose the unrefuted move an unfinished search to live answers: "
                         "full, small (shipped), a .pt file, or none (default full)")
     p.add_argument("--no-recheck", action="store_true",
                    help="answer as soon as the inferred frame's search ends: no recheck of a kill or "
