@@ -18,7 +18,7 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc, free
 
 from tactics.board cimport (board_t, Board, board_is_legal, board_eye, board_play_unchecked,
-                            board_undo, board_point, rng_next, EMPTY, PASS, TRUE_EYE, MAX_POINTS)
+                            board_undo, board_point, rng_next, EMPTY, PASS, TRUE_EYE)
 
 
 cdef int region_playout(board_t *b, const int *region, int nregion, int first, uint64_t *rng,
@@ -76,10 +76,10 @@ cdef double survival(board_t *b, const int *region, int nregion, const int *ston
 def survival_rates(Board board, region, moves, int mover, int playouts=600, stones=None,
                    uint64_t seed=1, int colour=0):
     """For each of `moves` (flat points, None = pass) of `mover` on `board` (restored on
-    return): the mean share of `stones` (flat; default: every stone of mover's now on the
-    board) still standing after region playouts with the opponent moving first; an illegal move
-    gets -1.  region: the flat points the playouts may play.  colour: whose stones are counted
-    (default: mover's)."""
+    return): the mean share of `stones` (flat; default: every stone of `colour` now on the
+    board) still of `colour` after region playouts with the opponent moving first; an illegal
+    move gets -1.  region: the flat points the playouts may play.  colour: whose stones are
+    counted (default: mover's)."""
     cdef board_t *b = &board.b
     cdef int n = b.size, nregion, nstones, nmoves, i, p
     cdef uint64_t rng = (seed * 0x9E3779B97F4A7C15ULL) | 1

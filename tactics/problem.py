@@ -739,7 +739,7 @@ def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None)
     `PRIOR_WEIGHT` times a prior's score (`scores`: a policy network's mean log-probability per
     flat point) when given; ties go to the earlier move; `fallback` (df-pn's current best) when
     there is none.  df-pn's best is the child with the fewest replies left to refute, a poor
-    guess at life (tests/test_solver.py, maeda-10k-5k/099).  On the 82 live problems a 10 s
+    guess at life (tests/test_solver.py, maeda-10k-5k/123).  On the 82 live problems a 10 s
     run left unknown (twenty-second session): the network alone 18 right, playouts alone
     18-23, both 22-25 (docs/results.md)."""
     moves = [m for m in candidates if m is not None]
@@ -748,7 +748,7 @@ def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None)
     rates = survival_rates(b, region, moves, mover, GUESS_PLAYOUTS, seed=1)
     if scores is not None:
         rates = [r + PRIOR_WEIGHT * float(scores[m]) for r, m in zip(rates, moves)]
-    return moves[max(range(len(moves)), key=lambda i: (rates[i], -i))]
+    return moves[max(range(len(moves)), key=rates.__getitem__)]     # max keeps the first of ties
 
 
 def _is_seki(b: Board, sol: Solution) -> bool:
