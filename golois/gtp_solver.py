@@ -4,7 +4,9 @@ run against us): owl_attack / owl_defend (`0`, `1 MOVE`, `2 MOVE`, `3 MOVE`), dr
 restricted_genmove COLOR VERTEX... (the solver's first move inside the given region, as
 ../shared/tools/gtp_tsumego.py drives an engine with RESTRICT=1).
 
-Start with `owl_attack`.  The limits of every search are the engine's `SolverConfig`
+Start with `owl_attack`.  Of several winning first moves, owl answers the one the player's
+network is sure of when it too wins (`SolverConfig.prefer`): the regression files list the
+natural move.  The limits of every search are the engine's `SolverConfig`
 (`engine.solver`, set by golois.engine.build_engine from `--solver-time`; the GTP command
 `solver_time SECONDS` changes it).
 """
@@ -28,7 +30,14 @@ class SolverConfig:
     escape_libs: int = 0            # owl: a target with this many liberties has escaped (lives); 0 = off (measured on vie.tst at 2 s: 0 -> 29/53, 6 -> 25/53)
     escape_out: int = 2             # owl: a target string with this many liberties outside the region has escaped (lives); vie.tst at 2 s: 0 -> 29/53, 1 -> 31, 2 -> 31
     width: int = 10                 # owl: below the root only the 10 best moves per node, as GNU Go's owl (selective, not a proof); 0 = every move.  vie.tst at 2 s, in-process (root full width): 0 -> 32/53, 5 -> 28, 6 -> 32, 7 -> 31, 8 -> 35, 9 -> 33, 10 -> 35, 12 -> 33 (3, 9, 13 solved; the rest moves with time noise); through GTP 34/53
+    prefer: int = 3                 # owl, with the player's network: after a clean win, up to 3 moves the network is sure of (tactics.problem.solve prefer=) are checked, and the first that wins answers; 0 = off.  vie.tst at 10 s: 0 -> 37/53, 3 -> 39 (17, 25, 37 gained, 39 lost); without the probability floors 34
     group: object = False           # owl goal (tactics.problem.solve group=): False = the target string (vie.tst at 2 s: False 29/53, "live" 27/53, and with escape_out 2: False 31, "live" 30: the linked group lets owl_defend 11 and 12 "live" with S5)
+
+
+def _prior(engine):
+    """The player's policy network as a solver prior, or None (no network loaded)."""
+    player = engine.extra.get("player")
+    return player.policy if player is not None and player.policy_name != "fallback" else None
 
 
 def config(engine) -> SolverConfig:
@@ -58,7 +67,7 @@ def _owl(engine, vertex, attack: bool):
         sol = solve(engine.board, mover, target=flat, time_limit=_time(engine),
                     max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs,
                     group=config(engine).group, escape_out=config(engine).escape_out,
-                    width=config(engine).width)
+                    width=config(engine).width, prior=_prior(engine), prefer=config(engine).prefer)
     except ProblemError as e:
         raise GtpFailure(str(e)) from None
     return sol
@@ -117,8 +126,7 @@ def restricted_genmove(engine, colour, *vertices):
     if not allowed:
         return "PASS"
     # the player's network, if it has one, joins the playouts in guessing for an unfinished search to live
-    player = engine.extra.get("player")
-    prior = player.policy if player is not None and player.policy_name != "fallback" else None
+    prior = _prior(engine)
     try:
         sol = solve(engine.board, mover, time_limit=_time(engine), max_nodes=config(engine).max_nodes,
                     prior=prior)

@@ -78,10 +78,8 @@ unlimited threats (`_value_after`, at most MOVE_KO_SHARE of the time and nodes l
 there is a clean win at once, with the time left for the rest; a loss makes our move a proven
 ko (ko_a), and when the search of every move against the threats then does not finish, an
 inferred (book) problem answers that search's best try at a clean win, as unknown: a book asks
-for the clean kill where there is one (ishida-dan/027: B2 kills only by ko, A2 cleanly).  At
-10 s, both versions at once, one per core, on the 69 kill problems of a whole run whose
-ko search after a win did not finish and 60 others drawn from the 387 with a ko search after a win: 57
-against 47 and 51 against 52 right (maeda-10k-5k/011 lost: its book answer is the ko).
+for the clean kill where there is one (ishida-dan/027: B2 kills only by ko, A2 cleanly;
+measured in docs/results.md, nineteenth session).
 
 Results, for the player to move, in GNU Go's terms: "win" (even if the opponent has unlimited
 ko threats), "ko_a" (wins the ko fight in which the opponent must find the first threat: wins
@@ -90,11 +88,11 @@ first threat), "fail", "unknown" (limits).  An unknown answer to live names the 
 move after which the defender's stones survive best in random playouts inside the region
 (`_live_guess`, tactics.playouts; a small share of the time, `GUESS_RESERVE`, is kept for
 them), not df-pn's current best; given a `prior` (a policy network's scores, from
-golois.solve), its weighted scores are added.  On the 82 live problems a 10 s run left unknown:
-18 right with the prior alone (the twelfth session's guess: 112 against 106 right of the live
-problems at 10 s for the room for eyes before it), 22-25 with both (twenty-second session,
-docs/results.md).  Kills keep df-pn's best (the least room left was worse: 19-21 against 29 of
-159 unknown kills at 2 M nodes).
+golois.solve), its weighted scores are added (twelfth and twenty-second sessions,
+docs/results.md).  Kills keep df-pn's best.  Of several winning first moves, the search answers
+the first it proves; `solve(prefer=)` with a prior answers instead a move the prior is confident
+in and ranks far above the proven one, once it too wins cleanly (`_preferred_win`; owl through
+GTP: GNU Go's regression files list the natural defence or attack).
 `Solution.status` says it in words ("white lives in seki", "black kills by ko ...").
 An open ko is no life (tactics.solver): two passes do not end a search when the first was a
 pass for want of a threat under a ko ban, and with unlimited threats for the defender a cycle
@@ -106,6 +104,7 @@ ishigure-basic/011 and maeda-10k-5k/025 into fail (wrong before and after).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -115,13 +114,14 @@ from tactics.board import BLACK, WHITE, EMPTY, Board
 from tactics.coords import format_vertex, neighbours
 from tactics import solver as _solver
 from tactics.playouts import survival_rates
+from tactics import verdict
+from tactics.verdict import NAMES
 
 
 class ProblemError(ValueError):
     """A position that cannot be set up as a life-and-death problem (with the reason)."""
 
 
-NAMES = {BLACK: "black", WHITE: "white"}
 CODES = {"win": 1, "ko_a": 2, "ko_b": 3, "fail": 0, "unknown": 0}
 VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of the time checks the string kill against the whole group
 FAR = 3                 # the grown wall keeps this many points (Manhattan) from the defender (infer)
@@ -132,6 +132,9 @@ OTHER_TARGETS = 3       # a kill that fails against the largest string tries thi
 GUESS_PLAYOUTS = 600    # region playouts per candidate when an unfinished search to live guesses (_live_guess)
 PRIOR_WEIGHT = 0.05     # _live_guess: weight of the prior's log-probability against the survival share (0.02-0.1 alike)
 GUESS_RESERVE = 0.03    # share of the time limit kept for that guess when the goal is to live (its playouts: about 0.1 s)
+PREFER_MIN = 0.07       # solve(prefer=): a move the prior ranks above a proven win is checked when its probability is at least this
+PREFER_RATIO = 10       # ... and this many times the proven move's
+PREFER_SHARE = 0.3      # solve(prefer=): at most this share of the time left checks each move the prior ranks above a proven win
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0 measured 19+20 vs 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
 
 
@@ -417,7 +420,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
           time_limit: float = 10.0, frame: bool = True, tt_bits: int = 22, reach=None,
           escape_libs: int = 0, group="live", escape_out: int = 0, verify: bool = True,
           width: int = 0, far: int = FAR, loose: int = LOOSE_FAR, live_guess: bool = True,
-          prior=None, second_look: bool = True, other_targets: int = OTHER_TARGETS) -> Solution:
+          prior=None, second_look: bool = True, other_targets: int = OTHER_TARGETS,
+          prefer: int = 0) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -437,7 +441,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     score per flat point (higher = likelier; golois.solve.network_prior, a policy network's);
     given one, an unfinished search to live answers the unrefuted first move the prior likes
     best.  It is called once, on the problem's board before the search, for live problems
-    only, and its time counts against time_limit.
+    (and after a win with `prefer`), and its time counts against time_limit.
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
     defender stone of an inferred problem / `linked_group` of a given target (owl), "linked" =
@@ -456,11 +460,15 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     other_targets: with an inferred problem, a kill that fails against the largest string (the
     inferred target) tries, with the time left, up to this many other strings of the defender
     as the target (`_other_targets`); 0 = off.
+    prefer: with a prior, after a clean win, up to this many region moves the prior gives at
+    least PREFER_MIN and PREFER_RATIO times the proven move's probability are checked in the
+    prior's order (the opponent with unlimited ko threats, every move below the root, at most
+    PREFER_SHARE of the time left each); the first that wins answers (`_preferred_win`); 0 = off.
     Raises ProblemError for positions that cannot be set up."""
     t0 = time.monotonic()
     sol = _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
                  escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-                 second_look)
+                 second_look, prefer=prefer)
     if (other_targets and target is None and frame and sol.goal == "kill" and sol.result == "fail"
             and sol.nodes < max_nodes):
         def solve_string(pick, nodes_left, seconds):
@@ -479,7 +487,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
 
 def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
            escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-           second_look, pick=None) -> Solution:
+           second_look, pick=None, prefer=0) -> Solution:
     """`solve` for one target (pick: the inferred problem's target string, `prepare`)."""
     from tactics.board import parse_color
     t0 = time.monotonic()
@@ -546,6 +554,15 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         # problem asks for the clean win where there is one, so its best try answers
         guess = chosen["clean_guess"]
         result, move, pv = "unknown", guess["move"], guess["pv"]
+    if (prefer and prior is not None and result == "win" and ko_checked and move is not None
+            and nodes < max_nodes):
+        better, used = _preferred_win(b, mover, attacker, target, region, targets, move,
+                                      prior(board, mover), prefer, max_nodes - nodes, t0 + time_limit,
+                                      search)
+        nodes += used
+        if better is not None:
+            move, pv = better[0], better
+            chosen = dict(chosen, winning=[move] + [m for m in chosen["winning"] if m != move])
     if result == "unknown" and guesses:
         guess = _live_guess(b, mover, region, chosen["unrefuted"], move, scores)
         if guess != move:
@@ -554,8 +571,8 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                    seconds=time.monotonic() - t0, target=target, goal=goal, to_move=mover,
                    attacker=attacker, region=region, winning=chosen["winning"] if result not in ("fail", "unknown") else [],
                    size=board.size, ko_checked=ko_checked)
-    sol.seki = _is_seki(b, sol)
-    sol.status = _status(sol)
+    sol.seki = verdict.is_seki(b, sol)
+    sol.status = verdict.status(sol)
     return sol
 
 
@@ -668,7 +685,7 @@ def _lives_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
 
 
 def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, search,
-                 first=None, ko_ignore=0):
+                 first=None, ko_ignore=0, pv_out=None):
     """(value, nodes): after `move` of `mover` on `b` (undone on return), df-pn's value for the
     side to move (1 wins, -1 loses, 0 unknown; at most `seconds`, its target `first` if it still
     stands, `ko_ignore` as in tactics.solver.dfpn); -1 at once when no stone of `targets` stands."""
@@ -681,9 +698,35 @@ def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
         check = _solver.dfpn(b, attacker, lead, region, ko_ignore, max_nodes, max(seconds, 0.01),
                              search["tt_bits"], search["reach"], search["escape_libs"], alive,
                              search["escape_out"], search["width"])
+        if pv_out is not None:
+            pv_out.extend(check["pv"])
         return check["value"], check["nodes"]
     finally:
         b.undo()
+
+
+def _preferred_win(b, mover, attacker, target, region, targets, move, scores, count, max_nodes,
+                   deadline, search):
+    """(pv or None, nodes): of the region's moves the prior ranks above the proven `move`, the
+    first of the `count` best that also wins cleanly (the opponent with unlimited ko threats; at
+    most PREFER_SHARE of the time left each), as its principal variation."""
+    floor = max(float(scores[move]) + math.log(PREFER_RATIO), math.log(PREFER_MIN))
+    better = sorted((p for p in region if b.get(p) == EMPTY and scores[p] >= floor
+                     and b.is_legal(p, mover)), key=lambda p: -scores[p])[:count]
+    nodes = 0
+    for p in better:
+        left = deadline - time.monotonic()
+        if left < 0.05 or nodes >= max_nodes:
+            break
+        pv = [p]
+        value, used = _value_after(b, p, mover, attacker, targets, region, max_nodes - nodes,
+                                   left * PREFER_SHARE, dict(search, width=0), first=target,
+                                   ko_ignore=3 - mover,
+                                   pv_out=pv)
+        nodes += used
+        if value == -1:
+            return pv, nodes
+    return None, nodes
 
 
 def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_nodes, deadline,
@@ -749,56 +792,3 @@ def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None)
     if scores is not None:
         rates = [r + PRIOR_WEIGHT * float(scores[m]) for r, m in zip(rates, moves)]
     return moves[max(range(len(moves)), key=rates.__getitem__)]     # max keeps the first of ties
-
-
-def _is_seki(b: Board, sol: Solution) -> bool:
-    """The defender survives, and at the end of the PV its target is not Benson-alive and
-    shares a liberty with an attacker string (a seki as far as the PV shows)."""
-    defender_wins = (sol.goal == "live") == (sol.result in ("win", "ko_a", "ko_b"))
-    if not defender_wins or sol.result == "unknown":
-        return False
-    from tactics.benson import unconditional
-    played = 0
-    try:
-        color = b.to_move
-        for m in sol.pv:
-            b.play(m, color)
-            played += 1
-            color = 3 - color
-        if b.get(sol.target) == EMPTY:
-            return False
-        n = b.size
-        if unconditional(b, 3 - sol.attacker).flat[sol.target] == 1:
-            return False
-        libs = set(b.liberty_points(sol.target))
-        for p in libs:
-            r, c = divmod(p, n)
-            for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= q[0] < n and 0 <= q[1] < n and b.get(q) == sol.attacker:
-                    if libs & set(b.liberty_points(q[0] * n + q[1])):
-                        return True
-        return False
-    except Exception:
-        return False
-    finally:
-        for _ in range(played):
-            b.undo()
-
-
-def _status(sol: Solution) -> str:
-    me, other = NAMES[sol.to_move], NAMES[3 - sol.to_move]
-    verb = "kills" if sol.goal == "kill" else "lives"
-    if sol.result == "unknown":
-        return f"unknown ({me} to {sol.goal}; limits reached)"
-    if sol.result == "fail" and not sol.ko_checked:
-        return f"{me} cannot {sol.goal} without ko threats (with unlimited threats: unknown)"
-    if sol.result == "fail":
-        other_verb = "lives" if sol.goal == "kill" else "is dead"
-        tail = " in seki" if sol.seki else ""
-        return f"{me} cannot {sol.goal}: {other if sol.goal == 'kill' else me} {other_verb}{tail}"
-    if sol.result == "win":
-        return (f"{me} {verb}" + (" in seki" if sol.seki else "")
-                + ("" if sol.ko_checked else " (a ko appeared; not checked against ko threats)"))
-    if sol.result == "ko_a":
-        return f"{me} {verb} by ko ({other} must find the first ko threat)"
-    return f"{me} {verb} by ko ({me} must find the first ko threat)"

@@ -1,6 +1,7 @@
 """Life-and-death solver: proved cases on diagrams, Benson, inference, bad input, the CLI."""
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -632,6 +633,80 @@ def test_restricted_genmove_answers_inside_the_region_and_asks_the_players_netwo
         answers.append(engine.handlers["restricted_genmove"](engine, "black", *box))
         assert engine.board.get(to_flat(*parse_vertex(answers[-1], 19), 19)) == BLACK
     assert answers == ["Q2", "N5"]
+
+
+# A white corner group whose eye space a-b is two points: dead whatever black plays, so every
+# black move in the region "kills" (G2, a, is the search's first).  BULKY lives unless black
+# takes the vital point b (H2) of its bulky five a-b-c-d-e.
+DEAD_TWO = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . X X X X X
+. . . g X O O O O
+. . . . X O a b O
+. . . . X O O O O
+"""
+BULKY = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . X X X X X
+. . . . X O O O O
+. . . . X O a b c
+. . . . X O d e O
+"""
+
+
+def _sure_of(point, probability=0.5):
+    """A fake prior: `probability` on one flat point, 1e-4 elsewhere (log-probabilities)."""
+    def prior(board, mover):
+        scores = [math.log(1e-4)] * (board.size * board.size)
+        scores[point] = math.log(probability)
+        return scores
+    return prior
+
+
+def test_prefer_answers_the_priors_move_among_several_wins_only_when_it_wins_too():
+    """solve(prefer=) (owl through GTP): after a clean win, a move the prior is sure of is
+    checked and answers when it wins as well; one that fails (the defender lives after it), one
+    the prior is not sure enough of, or prefer 0 leave the search's own answer."""
+    board, marks = from_diagram_marks(DEAD_TWO, "black")
+    target = marks["a"] - 1                 # F2, in the white group
+    plain = solve(board, "black", target=target, time_limit=10)
+    assert (plain.result, plain.vertex()) == ("win", "G2")
+    for point, vertex in ((marks["b"], "H2"), (marks["g"], "D3")):
+        s = solve(board, "black", target=target, time_limit=10, prior=_sure_of(point), prefer=3)
+        assert (s.result, s.vertex(), s.winning[0]) == ("win", vertex, point), s.status
+        assert solve(board, "black", target=target, time_limit=10, prior=_sure_of(point),
+                     prefer=0).vertex() == "G2"
+        assert solve(board, "black", target=target, time_limit=10,
+                     prior=_sure_of(point, 0.05), prefer=3).vertex() == "G2"     # below PREFER_MIN
+    board, marks = from_diagram_marks(BULKY, "black")
+    for name in "acde":                     # each lets white live: the vital point b answers
+        s = solve(board, "black", target=marks["a"] - 1, time_limit=10,
+                  prior=_sure_of(marks[name]), prefer=3)
+        assert (s.result, s.vertex()) == ("win", "H2"), (name, s.status)
+
+
+def test_owl_answers_the_players_network_move_when_it_wins_too():
+    from golois.engine import build_engine
+    from golois.gtp_play import install_player
+    from golois.gtp_solver import SolverConfig
+    from golois.player import Player
+    board, marks = from_diagram_marks(DEAD_TWO, "black")
+    answers = []
+    for player in (None, Player(_sure_of(marks["g"]), name="network fake x1")):
+        engine = build_engine(solver=SolverConfig(time_limit=10))
+        if player is not None:
+            install_player(engine, player)
+        engine.board = from_diagram_marks(DEAD_TWO, "black")[0]
+        answers.append(engine.handlers["owl_attack"](engine, "F2"))
+    assert answers == ["1 G2", "1 D3"]
 
 
 def test_solver_config_on_the_engine():
