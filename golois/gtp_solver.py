@@ -67,7 +67,8 @@ def _owl(engine, vertex, attack: bool):
         sol = solve(engine.board, mover, target=flat, time_limit=_time(engine),
                     max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs,
                     group=config(engine).group, escape_out=config(engine).escape_out,
-                    width=config(engine).width, prior=_prior(engine), prefer=config(engine).prefer)
+                    width=config(engine).width, prior=_prior(engine), prefer=config(engine).prefer,
+                    live_guess=False)   # an unknown owl answer is `0` whatever its move: no time kept for a guess
     except ProblemError as e:
         raise GtpFailure(str(e)) from None
     return sol

@@ -707,6 +707,17 @@ def test_owl_answers_the_players_network_move_when_it_wins_too():
         engine.board = from_diagram_marks(DEAD_TWO, "black")[0]
         answers.append(engine.handlers["owl_attack"](engine, "F2"))
     assert answers == ["1 G2", "1 D3"]
+    # owl_defend of the dead group fails: an unknown or failed owl answer is `0` whatever its
+    # move, so the network is not asked for a guess (nor time kept for one)
+    calls = []
+
+    def counting(board, colour):
+        calls.append(colour)
+        return _sure_of(marks["g"])(board, colour)
+    engine = build_engine(solver=SolverConfig(time_limit=10))
+    install_player(engine, Player(counting, name="network fake x1"))
+    engine.board = from_diagram_marks(DEAD_TWO, "black")[0]
+    assert engine.handlers["owl_defend"](engine, "F2") == "0" and calls == []
 
 
 def test_solver_config_on_the_engine():
