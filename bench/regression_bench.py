@@ -1,0 +1,74 @@
+"""GNU Go's GTP regression files against our engine and GNU Go 3.8, side by side.
+
+Runs each .tst file (numbered GTP commands with `#? [regex]` expectations: owl_attack,
+owl_defend, unconditional_status, attack, ...) through `../shared/tools/gtp_regress.py`'s `run`
+against `python play.py --solver-time S` and against `gnugo --mode gtp`, and prints a small
+table: passes and seconds per file and engine, and our failures.  The issue's figures:
+
+    PYTHONPATH=. python bench/regression_bench.py [vie.tst unconditional.tst] [--solver-time 10]
+        [--data ../shared/data/gnugo-regression] [--tools ../shared/tools] [--no-gnugo]
+
+Start reading at `main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+
+from golois.gtp_client import find_gnugo
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load_runner(tools: str):
+    """The `run(tst, engine_argv) -> (passed, total, failures, seconds)` of gtp_regress.py."""
+    path = os.path.join(tools, "gtp_regress.py")
+    spec = importlib.util.spec_from_file_location("gtp_regress", path)
+    if spec is None or not os.path.exists(path):
+        raise SystemExit(f"regression_bench: no {path} (give --tools)")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.run
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("files", nargs="*", default=["vie.tst", "unconditional.tst"])
+    ap.add_argument("--data", default=os.path.join(ROOT, "..", "shared", "data", "gnugo-regression"))
+    ap.add_argument("--tools", default=os.path.join(ROOT, "..", "shared", "tools"))
+    ap.add_argument("--solver-time", type=float, default=10.0, help="seconds per owl search (10)")
+    ap.add_argument("--no-gnugo", action="store_true", help="our engine only")
+    args = ap.parse_args(argv)
+    run = load_runner(args.tools)
+    engines = {"golois": [sys.executable, os.path.join(ROOT, "play.py"),
+                          "--solver-time", str(args.solver_time)]}
+    gnugo = None if args.no_gnugo else find_gnugo()
+    if gnugo is not None:
+        engines["GNU Go"] = [gnugo, "--mode", "gtp"]
+    rows, failures = [], {}
+    for name in args.files:
+        tst = os.path.join(args.data, name)
+        if not os.path.exists(tst):
+            raise SystemExit(f"regression_bench: no {tst} (give --data)")
+        row = [name]
+        for engine, cmd in engines.items():
+            passed, total, fails, seconds = run(tst, cmd)
+            row.append(f"{passed}/{total} ({seconds:.1f} s)")
+            if engine == "golois":
+                failures[name] = fails
+        rows.append(row)
+    print("| file | " + " | ".join(engines) + " |")
+    print("|---" * (len(engines) + 1) + "|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    for name, fails in failures.items():
+        for f in fails:
+            print(f"  {name} {f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
