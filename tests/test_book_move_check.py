@@ -1,0 +1,35 @@
+"""bench/book_move_check.py: the book's move checked in our frame (holds, refuted, walled)."""
+
+import os
+import sys
+
+from test_solver import BULKY_FIVE, corner
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+from book_move_check import check, main  # noqa: E402
+
+
+def test_the_vital_point_holds_the_others_are_refuted_a_stone_is_walled():
+    """A white bulky five in the corner, black to kill: only the vital point b kills."""
+    board, marks = corner(BULKY_FIVE, size=19)
+    assert check(board, 1, marks["b"], time_limit=10)[0] == "holds"
+    for name in "acde":
+        assert check(board, 1, marks[name], time_limit=10)[0] == "refuted", name
+    assert check(board, 1, marks["b"] + 2, time_limit=10)[0] == "walled"     # a white stone
+    assert check(board, 1, None, time_limit=10)[0] == "walled"                 # a pass
+
+
+def test_main_counts_a_collection(tmp_path, capsys):
+    """The table of a folder of SGF problems with RIGHT children (written here)."""
+    board, marks = corner(BULKY_FIVE, size=19)
+    letters = "abcdefghijklmnopqrs"
+    sgf = lambda p: letters[p % 19] + letters[p // 19]                       # noqa: E731
+    black = "".join(f"[{sgf(p)}]" for p in range(361) if board.get(p) == 1)
+    white = "".join(f"[{sgf(p)}]" for p in range(361) if board.get(p) == 2)
+    coll = tmp_path / "corner"
+    coll.mkdir()
+    for name, answer in (("right.sgf", marks["b"]), ("wrong.sgf", marks["a"])):
+        (coll / name).write_text(f"(;GM[1]FF[4]SZ[19]PL[B]AB{black}AW{white};B[{sgf(answer)}]C[RIGHT])")
+    assert main([str(tmp_path), "--time-limit", "10"]) == 0
+    row = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("corner")][0]
+    assert row[1:6] == ["2", "1", "1", "0", "0"]        # problems, holds, refuted, open, walled
