@@ -68,7 +68,7 @@ def main(argv=None):
     p.add_argument("--per-problem", action="store_true", help="one line per problem too")
     args = p.parse_args(argv)
     from golois.solve import load_problem, right_answers
-    from tactics.coords import format_vertex, parse_vertex
+    from tactics.coords import format_vertex, from_flat, parse_vertex, to_flat
     from tactics.problem import ProblemError
     files = sorted(glob.glob(os.path.join(args.root, "*.sgf")) + glob.glob(os.path.join(args.root, "*", "*.sgf")))
     if args.only:
@@ -87,18 +87,15 @@ def main(argv=None):
         board, mover = load_problem(f)
         n = board.size
         right = right_answers(f)
-        move = None
-        if right and right[0] != "PASS":
-            r, c = parse_vertex(right[0], n)
-            move = r * n + c
+        rc = parse_vertex(right[0], n) if right else None          # None: no answer, or a pass
         try:
-            kind, nodes, secs, pv = check(board, mover, move, args.time_limit, args.far)
+            kind, nodes, secs, pv = check(board, mover, None if rc is None else to_flat(*rc, n),
+                                          args.time_limit, args.far)
+            line = " ".join(format_vertex(None if p is None else from_flat(p, n), n) for p in pv[:10])
         except ProblemError as e:
-            kind, nodes, secs, pv = "walled", 0, 0.0, [str(e)]
+            kind, nodes, secs, line = "walled", 0, 0.0, str(e)
         rows.setdefault(coll, []).append((kind, secs))
         if args.per_problem:
-            line = " ".join(x if isinstance(x, str) else ("PASS" if x is None else format_vertex(divmod(x, n), n))
-                            for x in pv[:10])
             print(f"  {coll}/{os.path.basename(f)}\t{right[0] if right else '-'}\t{kind}\t{nodes}\t{secs:.2f}\t{line}",
                   flush=True)
     print(f"{'collection':20s} {'problems':>8s} " + " ".join(f"{k:>8s}" for k in KINDS)
