@@ -34,7 +34,7 @@ cdef struct search_t:
     int ntheads
     int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
     int width                  # > 0: at most this many moves per node (and the pass)
-    int escape_out             # 1: a target string with a liberty outside the region has escaped (owl mode)
+    int escape_out             # n > 0: a target string with n liberties outside the region has escaped (owl); -n: the first target string only
     int static_life            # 1: the eye-space rules for life (eyes_alive, linked_alive) run; 0: Benson only
     unsigned char *inreg       # 1 on the region's points
     int ko_ignore              # colour allowed to retake a ko at once (unlimited threats), or 0

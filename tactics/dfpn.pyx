@@ -29,7 +29,8 @@ Knowledge at each node (`evaluate`): group captured = attacker win; a group of o
 atari with the attacker to move and the capture legal = attacker win; every area of the group
 with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade shapes) = attacker win; optionally (owl) a string of the group
 with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
-win; a string of the group with two eyes in enclosed empty areas (`eyes_alive`, tactics.eyes:
+win (these first: an escaped string's eye space does not matter; `escape_out` < 0, for a
+tsumego's outside strings, counts the first target string only); a string of the group with two eyes in enclosed empty areas (`eyes_alive`, tactics.eyes:
 big or living-shape areas that Benson does not see; vie.tst at 2 s: 31 -> 32/53) = defender
 win; the same with the strings linked to a target string by miai pairs of common liberties
 (`linked_alive`) = defender win; a string of the group Benson-alive = defender win
@@ -256,7 +257,7 @@ cdef int _libs_outside(search_t *s, int h) noexcept nogil:
             if b.color[q] == EMPTY and not s.inreg[q] and s.stamp[q] != s.gen:
                 s.stamp[q] = s.gen
                 n += 1
-                if n >= s.escape_out:
+                if n >= abs(s.escape_out):
                     return n
         k = b.next[k]
         if k == h:
@@ -323,16 +324,16 @@ cdef int evaluate(search_t *s, bint full) noexcept nogil:
 cdef int _slow_knowledge(search_t *s) noexcept nogil:
     """The costlier half of evaluate (needs _heads): eye space, escapes, two eyes, Benson."""
     cdef int mover = s.b.to_move, j, nh = s.ntheads
-    if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
-        return 1 if mover == s.attacker else -1
     if s.escape_libs:
         for j in range(nh):
             if s.b.libs[s.theads[j]] >= s.escape_libs:
                 return 1 if mover == s.defender else -1       # escaped (owl mode)
     if s.escape_out:
-        for j in range(nh):
-            if _libs_outside(s, s.theads[j]) >= s.escape_out:
+        for j in range(nh if s.escape_out > 0 else min(nh, 1)):
+            if _libs_outside(s, s.theads[j]) >= abs(s.escape_out):
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
+    if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
+        return 1 if mover == s.attacker else -1
     s.gen += 2                                      # eyes_alive stamps gen - 1 and gen
     if s.static_life and s.depth > 0 and eyes_alive(s.b, s.theads, nh, s.stamp, s.gen - 1):
         return 1 if mover == s.defender else -1           # two eyes (tactics.eyes)

@@ -43,6 +43,12 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    the problem is solved again in that frame with the time left; a proven answer there, or any
    answer after a kill the defender survives there, or its best try after a fail it leaves
    open, replaces the grown frame's; maeda-10k-5k/017, 020 and 093 right).
+   Outside strings: a defender string other than the target with a stone on the stones'
+   outermost line towards an open side and OUTSIDE_LIBS (2) liberties on that side faces the
+   open board, as the attacker's outer stones do (maeda-10k-5k/139: black A14-D14 above the
+   fight).  Those liberties leave the region (it is never captured), it is no target, and the
+   target string that joins it has escaped (ESCAPE_OUT; any string of the group escaping
+   lived too easily: ishigure-basic/064, maeda-10k-5k/085).  docs/results.md, 25th session.
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both
@@ -124,6 +130,8 @@ class ProblemError(ValueError):
 
 CODES = {"win": 1, "ko_a": 2, "ko_b": 3, "fail": 0, "unknown": 0}
 VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of the time checks the string kill against the whole group
+OUTSIDE_LIBS = 2        # infer: a defender string on the stones' outermost line with this many liberties on an open side faces the open board (an outside string); 0 = off
+ESCAPE_OUT = -1         # with outside strings, the target string joined to one has escaped (solve(escape_out=): negative, the target string only)
 FAR = 3                 # the grown wall keeps this many points (Manhattan) from the defender (infer)
 LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it takes no room the defender needs
 LOOK_SHARE = 0.5        # with a recheck to follow (solve(loose=)), at most this share of the time and nodes left goes to a fail's second look
@@ -202,8 +210,9 @@ def _clusters(points, gap=4):
 
 
 def infer(board: Board, margin: int = 1, far: int = FAR):
-    """(attacker, target flat, region flats, wall flats, group flats) for an open corner/side
-    problem; the group is every defender stone (the attacker must capture them all)."""
+    """(attacker, target flat, region flats, wall flats, group flats, outside flats) for an open
+    corner/side problem; the group is every defender stone (the attacker must capture them
+    all, `prepare` leaves the outside strings out of it)."""
     n = board.size
     a, pts = _stones(board)
     if not pts:
@@ -261,6 +270,23 @@ def infer(board: Board, margin: int = 1, far: int = FAR):
         s = tuple(board.string(r * n + c))
         strings[s] = board.liberties(r * n + c)
     target_string = max(strings, key=lambda s: (len(s), -strings[s]))
+    # the defender's outside strings (module docstring, step 5): their liberties on the open
+    # side leave the region, so they are never filled
+    outside, freed = [], set()
+    if OUTSIDE_LIBS:
+        extreme = lambda r, c: ((open_sides["top"] and r == lo_r + margin)
+                                or (open_sides["bottom"] and r == hi_r - margin)
+                                or (open_sides["left"] and c == lo_c + margin)
+                                or (open_sides["right"] and c == hi_c - margin))
+        for s in strings:
+            if s == target_string or not any(extreme(*divmod(p, n)) for p in s):
+                continue
+            libs = {q for p in s for q in neighbours(n)[p]
+                    if a.flat[q] == EMPTY and on_open_side(*divmod(q, n))}
+            if len(libs) >= OUTSIDE_LIBS:
+                outside.extend(s)
+                freed |= libs
+        region = [p for p in region if p not in freed]
     # the wall: attacker stones on the points just outside the region, on open sides only
     wall = []
     for r in range(max(lo_r - 1, 0), min(hi_r + 1, n - 1) + 1):
@@ -288,7 +314,7 @@ def infer(board: Board, margin: int = 1, far: int = FAR):
                     stack.append(q)
         wall += [r * n + c for r, c in fill]
         region = [p for p in region if divmod(p, n) not in fill]
-    return attacker, target_string[0], region, wall, [r * n + c for r, c in dstones]
+    return attacker, target_string[0], region, wall, [r * n + c for r, c in dstones], outside
 
 
 def group_region(board: Board, target: int, distance: int = 2, max_stones: int = 30,
@@ -363,7 +389,7 @@ def _flat_of(board: Board, move):
 
 
 def prepare(board: Board, target=None, region=None, frame=True, group=True, mover=None,
-            far: int = FAR, pick=None):
+            far: int = FAR, pick=None, info=None):
     """Copy of the board set up for the search, with (attacker, target, region, targets):
     targets are the stones of the target group the attacker must capture (every defender stone
     of an inferred problem, `linked_group` of a given target without a region, the target
@@ -374,7 +400,10 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
     b = board.copy()
     n = board.size
     if target is None:
-        attacker, target, inferred_region, wall, targets = infer(board, far=far)
+        attacker, target, inferred_region, wall, targets, outside = infer(board, far=far)
+        targets = [p for p in targets if p not in set(outside)]
+        if info is not None:
+            info["outside"] = outside
         if pick is not None:
             target = pick
         if group == "linked":
@@ -431,7 +460,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     inferred or group region, 0 for a region given by the caller.  escape_libs: a target
     with this many liberties counts as escaped, a defender win (owl on a full board); 0 = off.
     escape_out: a target string with this many liberties outside the region has escaped (owl);
-    0 = off.  width: below the root, only this many best moves per node (tactics.solver.dfpn;
+    0 = off (an inferred problem with outside strings: ESCAPE_OUT).  width: below the root, only this many best moves per node (tactics.solver.dfpn;
     a selective search, not a proof; owl); 0 = every move.
     far: the grown wall of an inferred problem (`infer`).  loose: with an inferred problem, an
     answer the grown wall may have decided is checked with the time left in a frame whose wall
@@ -496,8 +525,11 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     if reach is None:
         reach = 0 if region is not None else 2
     target_arg, region_arg = target, region
+    info = {}
     b, attacker, target, region, targets = prepare(board, target, region, frame, group, mover, far,
-                                                   pick)
+                                                   pick, info)
+    if info.get("outside"):
+        escape_out = ESCAPE_OUT if not escape_out else escape_out
     b.to_move = mover
     goal = "kill" if mover == attacker else "live"
     guesses = goal == "live" and live_guess

@@ -76,7 +76,10 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
     more stones of the target group (flat; the attacker must capture every one); region:
-    flat points where moves may be played.  width > 0: below the root, only the `width` best
+    flat points where moves may be played.  escape_out n > 0: a target string with n liberties
+    outside the region has escaped (a defender win; owl); -n: only the first standing target
+    string counts (the target's own while it stands; tsumego outside strings, tactics.problem).
+    width > 0: below the root, only the `width` best
     moves by the move ordering (and the pass) are searched: not a proof any more, a selective
     search as GNU Go's owl (gen_moves).  static_life=False: only Benson and captures decide
     life (no eye-space rules for the defender: the reference the eye rules' tests check

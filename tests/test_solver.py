@@ -123,12 +123,45 @@ O O O O O X . . . . . . .
 . . . O O X . . . . . . .
 O O O O O X . . . . . . .
 """, "black")
-    attacker, target, region, wall, _ = infer(board)
-    assert attacker == BLACK and board.get(target) == WHITE
+    attacker, target, region, wall, _, outside = infer(board)
+    assert attacker == BLACK and board.get(target) == WHITE and outside == []
     s = solve(board, "black", time_limit=5)
     assert s.goal == "kill" and s.result == "win" and s.vertex() == "B2"
     s = solve(board, "white", time_limit=5)
     assert s.goal == "live" and s.result == "win" and s.vertex() == "B2"
+
+
+# black's C5-D5 stand on the stones' top line with two liberties on the open side above: an
+# outside string, facing the open board (maeda-10k-5k/139); the corner group (a squared four)
+# lives only by joining it at C4, and white kills by cutting there
+OUTSIDE_STRING = """
+. . X X .
+O O . O O
+X X X O .
+. . X O .
+. . X O .
+"""
+
+
+def test_inference_marks_an_outside_string_and_leaves_its_open_liberties_out():
+    from tactics.problem import prepare
+    board, _ = corner(OUTSIDE_STRING, size=19)
+    attacker, target, region, wall, group, outside = infer(board)
+    assert attacker == WHITE and board.get(target) == BLACK
+    assert sorted(outside) == sorted(to_flat(*parse_vertex(v, 19), 19) for v in ("C5", "D5"))
+    for v in ("C6", "D6"):                  # its liberties on the open side: never filled
+        assert to_flat(*parse_vertex(v, 19), 19) not in region
+    assert to_flat(*parse_vertex("B6", 19), 19) in region
+    targets = prepare(board, mover=BLACK)[4]
+    assert not set(outside) & set(targets) and target in targets
+
+
+def test_joining_an_outside_string_is_an_escape():
+    board, _ = corner(OUTSIDE_STRING, size=19)
+    s = solve(board, "black", time_limit=5)
+    assert (s.goal, s.result, s.vertex()) == ("live", "win", "C4")
+    s = solve(board, "white", time_limit=5)
+    assert (s.goal, s.result, s.vertex()) == ("kill", "win", "C4")
 
 
 def test_bad_input():
