@@ -41,9 +41,11 @@ def check(board, mover, move, time_limit=10.0, far=None, max_nodes=10 ** 9):
     one of KINDS (module docstring); pv: the search's principal variation after the move
     (flat points, None = pass)."""
     from tactics import solver
-    from tactics.problem import FAR, prepare
+    from tactics.problem import ESCAPE_OUT, FAR, prepare
+    info = {}
     b, attacker, target, region, targets = prepare(board, group="live", mover=mover,
-                                                 far=FAR if far is None else far)
+                                                 far=FAR if far is None else far, info=info)
+    escape_out = ESCAPE_OUT if info["outside"] else 0     # as solve: joining one is an escape
     b.to_move = mover
     if move is None or b.get(move) != 0 or not b.is_legal(move, mover):
         return "walled", 0, 0.0, []
@@ -53,7 +55,8 @@ def check(board, mover, move, time_limit=10.0, far=None, max_nodes=10 ** 9):
         return ("holds" if mover == attacker else "refuted"), 0, 0.0, []
     lead = target if b.get(target) != 0 else alive[0]
     t0 = time.monotonic()
-    r = solver.dfpn(b, attacker, lead, region, 0, max_nodes, time_limit, 22, 2, 0, alive)
+    r = solver.dfpn(b, attacker, lead, region, 0, max_nodes, time_limit, 22, 2, 0, alive,
+                    escape_out)
     seconds = time.monotonic() - t0
     kind = {1: "refuted", -1: "holds", 0: "open"}[r["value"]]   # value: for the opponent, to move
     return kind, r["nodes"], seconds, r["pv"]

@@ -26,12 +26,13 @@ DF_INF - 1 (sums blow up on transpositions; a capped sum read as settled once st
 search, maeda-10k-5k/027).
 
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
-atari with the attacker to move and the capture legal = attacker win; every area of the group
-with too little eye space (`_too_small`, tactics.eyes: small spaces and nakade shapes) = attacker win; optionally (owl) a string of the group
-with `escape_libs` liberties, or (`escape_out`) with a liberty outside the region = defender
-win (these first: an escaped string's eye space does not matter; `escape_out` < 0, for a
-tsumego's outside strings, counts the first target string only); a string of the group with two eyes in enclosed empty areas (`eyes_alive`, tactics.eyes:
-big or living-shape areas that Benson does not see; vie.tst at 2 s: 31 -> 32/53) = defender
+atari with the attacker to move and the capture legal = attacker win; optionally (owl) a
+string of the group with `escape_libs` liberties, or (`escape_out`) with a liberty outside the
+region = defender win (`escape_out` < 0, for a tsumego's outside strings: the first target
+string only); every area of the group with too little eye space (`_too_small`, tactics.eyes:
+small spaces and nakade shapes) = attacker win (after the escapes: an escaped string's eye
+space does not matter); a string of the group with two eyes in enclosed empty areas
+(`eyes_alive`, tactics.eyes: big or living-shape areas that Benson does not see; vie.tst at 2 s: 31 -> 32/53) = defender
 win; the same with the strings linked to a target string by miai pairs of common liberties
 (`linked_alive`) = defender win; a string of the group Benson-alive = defender win
 (Benson runs on the region only when every defender stone lies in it, and only when a target

@@ -278,10 +278,11 @@ def infer(board: Board, margin: int = 1, far: int = FAR):
                                 or (open_sides["bottom"] and r == hi_r - margin)
                                 or (open_sides["left"] and c == lo_c + margin)
                                 or (open_sides["right"] and c == hi_c - margin))
+        nb = neighbours(n)
         for s in strings:
             if s == target_string or not any(extreme(*divmod(p, n)) for p in s):
                 continue
-            libs = {q for p in s for q in neighbours(n)[p]
+            libs = {q for p in s for q in nb[p]
                     if a.flat[q] == EMPTY and on_open_side(*divmod(q, n))}
             if len(libs) >= OUTSIDE_LIBS:
                 outside.extend(s)
@@ -401,7 +402,8 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
     n = board.size
     if target is None:
         attacker, target, inferred_region, wall, targets, outside = infer(board, far=far)
-        targets = [p for p in targets if p not in set(outside)]
+        out = set(outside)
+        targets = [p for p in targets if p not in out]
         if info is not None:
             info["outside"] = outside
         if pick is not None:
@@ -460,8 +462,9 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     inferred or group region, 0 for a region given by the caller.  escape_libs: a target
     with this many liberties counts as escaped, a defender win (owl on a full board); 0 = off.
     escape_out: a target string with this many liberties outside the region has escaped (owl);
-    0 = off (an inferred problem with outside strings: ESCAPE_OUT).  width: below the root, only this many best moves per node (tactics.solver.dfpn;
-    a selective search, not a proof; owl); 0 = every move.
+    0 = off (an inferred problem with outside strings: ESCAPE_OUT).  width: below the root,
+    only this many best moves per node (tactics.solver.dfpn; a selective search, not a proof;
+    owl); 0 = every move.
     far: the grown wall of an inferred problem (`infer`).  loose: with an inferred problem, an
     answer the grown wall may have decided is checked with the time left in a frame whose wall
     keeps `loose` points from the defender (`_recheck`); 0 = off.  live_guess: an unfinished
@@ -529,7 +532,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     b, attacker, target, region, targets = prepare(board, target, region, frame, group, mover, far,
                                                    pick, info)
     if info.get("outside"):
-        escape_out = ESCAPE_OUT if not escape_out else escape_out
+        escape_out = escape_out or ESCAPE_OUT
     b.to_move = mover
     goal = "kill" if mover == attacker else "live"
     guesses = goal == "live" and live_guess
