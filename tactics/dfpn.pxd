@@ -63,6 +63,9 @@ cdef struct search_t:
     uint32_t *cdelta           # per-depth children disproof numbers
     benson_ws *bws             # Benson workspace
     unsigned char *bmask       # Benson's mask (the region), when every defender stone is in it
+    long sim                   # > 0: at most this many positions per simulation of a sibling's refutation (_simulate); 0 = off
+    long sim_tries             # simulations tried (statistics)
+    long sim_hits              # simulations that proved their sibling refuted
 
 cdef int df_search(search_t *s) noexcept nogil                    # search from the current position: 1 the side to move wins, -1 it loses, 0 unknown
 cdef int gen_moves(search_t *s, int *out) noexcept nogil          # legal moves in focus, best first, then PASS; returns their number

@@ -59,6 +59,13 @@ seen in the subtree (`path_results` changed) is returned to the parent but store
 as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with its best move for the PV); only
 path-independent proofs are stored as proofs.
 
+Simulation (Kawano 1996, one of TSUMEGO EXPLORER's enhancements): when a move is refuted, its
+refutation is tried on each open sibling before the sibling is searched (`_simulate`): the
+refuting side plays the moves the table holds for the refuted sibling's positions (their keys
+differ from the new sibling's by the two stones, key ^ D), the other side every move it has.
+Only the moves are borrowed, so a success is a proof like any other (`sim` positions at most per
+try; ishigure-basic at 3 M nodes: 0.83x the positions to finish, 92 against 90 finished).
+
 Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
 allocated once per search; nothing is copied per node.  The search runs without the GIL.  A
 table probe misses the cache, so mid computes every child's key before playing it
@@ -601,6 +608,107 @@ cdef inline void _prefetch_children(search_t *s, int *mv, int n, int c) noexcept
             golois_prefetch(&s.tt[_child_key(s, mv[i], c) & s.tt_mask])
 
 
+# ------------------------------------------------------------------------------ simulation
+# Kawano's simulation (1996), as in Kishimoto & Mueller's TSUMEGO EXPLORER: once a move of the
+# side to move is refuted, its siblings are often refuted by the same answers (the defender's
+# useless moves, the attacker's moves that do not touch the eye).  The refuted sibling's
+# position and a new sibling's differ by one stone (neither move captured), so their keys differ
+# by D = zobrist[new] ^ zobrist[old], and so do the positions after the same moves on both
+# boards: the refutation's moves are read from the table at key ^ D.  They are only suggestions:
+# every move is played, every move of the losing side is generated (gen_moves) and answered, and
+# the leaves are the table's proofs or evaluate's knowledge, so a simulation that succeeds is a
+# proof like any other (path-independent: a repetition or the depth limit makes it fail).
+
+
+cdef bint _sim_or(search_t *s, uint64_t D, int a, long stop) noexcept nogil:
+    """The side to move wins by the moves of the reference proof (the table at key ^ D; a: the
+    refuted move, _sim_and)."""
+    cdef board_t *b = s.b
+    cdef uint64_t key = _key(s)
+    cdef tt_entry *e = _probe(s, key)
+    cdef int r, m, mover = b.to_move
+    cdef bint ok
+    if e != NULL and (e.phi == 0 or e.delta == 0):
+        return e.phi == 0
+    r = evaluate(s, True)
+    if r != 0:
+        return r == 1
+    if s.depth >= DF_MAX_DEPTH - 1 or s.nodes >= stop or s.aborted:
+        return False
+    e = _probe(s, key ^ D)
+    if e == NULL or e.phi != 0 or e.best == 0 or e.best == PASS or not _legal(s, e.best, mover):
+        return False
+    m = e.best
+    s.path[s.depth] = key
+    _play(s, m, mover)
+    s.depth += 1
+    ok = _cycle_start(s, _key(s)) < 0 and _sim_and(s, D, a, stop)
+    s.depth -= 1
+    _unplay(s)
+    if ok:
+        _store(s, key, 0, DF_INF, m)
+    return ok
+
+
+cdef bint _sim_and(search_t *s, uint64_t D, int a, long stop) noexcept nogil:
+    """The side to move loses: every move it has (gen_moves) is answered by _sim_or.  Its move at
+    the refuted move's point `a` makes the position one of the reference proof's own (both
+    stones on the board): D is 0 below it."""
+    cdef board_t *b = s.b
+    cdef uint64_t key = _key(s)
+    cdef tt_entry *e = _probe(s, key)
+    cdef int r, i, n, mover = b.to_move
+    cdef int *mv = s.moves + s.depth * (s.nregion + 1)
+    cdef bint ok = True
+    if e != NULL and (e.phi == 0 or e.delta == 0):
+        return e.delta == 0
+    r = evaluate(s, True)
+    if r != 0:
+        return r == -1
+    if s.depth >= DF_MAX_DEPTH - 1 or s.nodes >= stop or s.aborted:
+        return False
+    n = gen_moves(s, mv)
+    if n == 0:
+        return False
+    s.path[s.depth] = key
+    for i in range(n):
+        _play(s, mv[i], mover)
+        s.depth += 1
+        ok = _cycle_start(s, _key(s)) < 0 and _sim_or(s, 0 if mv[i] == a else D, a, stop)
+        s.depth -= 1
+        _unplay(s)
+        _check_limits(s)
+        if not ok:
+            return False
+    _store(s, key, DF_INF, 0, mv[0])
+    return True
+
+
+cdef void _simulate(search_t *s, int *mv, uint32_t *cphi, uint32_t *cdelta, int n, int ref,
+                    int mover) noexcept nogil:
+    """mv[ref] was just refuted: try its refutation on every open sibling that, like it, is a
+    stone captures nothing (a success settles the sibling: cphi 0, cdelta DF_INF)."""
+    cdef int j, m = mv[ref]
+    if m == PASS or board_captures_of(s.b, m, mover):
+        return
+    for j in range(n):
+        if j == ref or cphi[j] == 0 or cdelta[j] == 0 or mv[j] == PASS:
+            continue
+        if board_captures_of(s.b, mv[j], mover):
+            continue
+        s.sim_tries += 1
+        _play(s, mv[j], mover)
+        s.depth += 1
+        if _sim_or(s, zobrist[mover][mv[j]] ^ zobrist[mover][m], m, s.nodes + s.sim):
+            cphi[j] = 0
+            cdelta[j] = DF_INF
+            s.sim_hits += 1
+        s.depth -= 1
+        _unplay(s)
+        if s.aborted:
+            return
+
+
 cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uint32_t *rdelta) noexcept nogil:
     """Expand the current (non-terminal) node until its phi >= thphi or delta >= thdelta."""
     cdef board_t *b = s.b
@@ -713,6 +821,8 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
         mid(s, tphi, tdelta, &cphi[c1], &cdelta[c1])
         s.depth -= 1
         _unplay(s)
+        if cphi[c1] == 0 and s.sim and not s.aborted:
+            _simulate(s, mv, cphi, cdelta, n, c1, mover)
         _check_limits(s)
     best = mv[c1] if n > 0 else 0               # no move: root_extra with none out of focus
     if phi == 0 and s.width:

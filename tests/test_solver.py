@@ -1115,3 +1115,28 @@ def test_a_failed_kill_tries_the_defenders_other_strings():
     s = solve(board, "black", time_limit=20)
     assert (s.result, s.vertex()) == ("win", "O18"), s.status
     assert s.vertex(s.target) in ("M19", "M18", "N18") and s.nodes > plain.nodes
+
+
+def test_simulation_proves_what_the_plain_search_proves():
+    # Kawano's simulation (tactics.dfpn._simulate) borrows a refuted move's refutation for its
+    # siblings, but only its moves: every move is played, every move of the losing side is
+    # answered, and the leaves are proofs or knowledge, so on the problems of this file, each
+    # side to move (kills, lives and one fail to live: MAEDA_149 with black to move at the
+    # root's focus only), the values must be the plain search's, with siblings settled by it
+    # and fewer positions in all
+    from tactics import solver
+    from tactics.problem import prepare
+    nodes = {0: 0, 20000: 0}
+    values = []
+    for rows in (ISHIGURE_004, MAEDA_027, MAEDA_017, MAEDA_107, ISHIGURE_074, MAEDA_152, MAEDA_149):
+        for mover in (BLACK, WHITE):
+            b, attacker, target, region, targets = prepare(top_right(rows), group="live", mover=mover)
+            b.to_move = mover
+            plain, sim = (solver.dfpn(b, attacker, target, region, 0, 10 ** 8, 30.0, 20, 2, 0, targets,
+                                      sim=k) for k in (0, 20000))
+            assert plain["value"] == sim["value"] != 0 and plain["sim"] == (0, 0)
+            assert sim["sim"][1] > 0 or sim["nodes"] < 100, (mover, sim["nodes"])
+            values.append(sim["value"])
+            nodes[0] += plain["nodes"]
+            nodes[20000] += sim["nodes"]
+    assert -1 in values and nodes[20000] < 0.8 * nodes[0], nodes
