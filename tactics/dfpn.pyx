@@ -626,7 +626,8 @@ cdef bint _sim_or(search_t *s, uint64_t D, int a, long stop) noexcept nogil:
     cdef board_t *b = s.b
     cdef uint64_t key = _key(s)
     cdef tt_entry *e = _probe(s, key)
-    cdef int r, m, mover = b.to_move
+    cdef int r, m, i, n, mover = b.to_move
+    cdef int *mv = s.moves + s.depth * (s.nregion + 1)
     cdef bint ok
     if e != NULL and (e.phi == 0 or e.delta == 0):
         return e.phi == 0
@@ -639,6 +640,12 @@ cdef bint _sim_or(search_t *s, uint64_t D, int a, long stop) noexcept nogil:
     if e == NULL or e.phi != 0 or e.best == 0 or e.best == PASS or not _legal(s, e.best, mover):
         return False
     m = e.best
+    n = gen_moves(s, mv)
+    i = 0
+    while i < n and mv[i] != m:
+        i += 1
+    if i == n:
+        return False
     s.path[s.depth] = key
     _play(s, m, mover)
     s.depth += 1
