@@ -96,10 +96,13 @@ def main(argv=None):
     p.add_argument("--network", default="full", metavar="MODEL",
                    help="with --max-nodes or --in-process: the policy prior of an unfinished search to live, "
                         "as golois solve --network (full, small, a .pt file, or none)")
+    p.add_argument("--sim", type=int, default=None, metavar="N",
+                   help="with --max-nodes or --in-process: positions per simulation of a refuted move's "
+                        "proof on its siblings (tactics.solver.dfpn; 0: off; default: the solver's)")
     args = p.parse_args(argv)
     if args.max_nodes or args.in_process:
         return _in_process(args.root, args.limit, args.max_nodes or 10 ** 9, args.per_problem,
-                             args.time_limit if args.in_process else 3600.0, args.network)
+                             args.time_limit if args.in_process else 3600.0, args.network, args.sim)
     here = os.path.dirname(os.path.abspath(__file__))
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
     gnugo = find_gnugo()
@@ -125,15 +128,16 @@ def main(argv=None):
 KINDS = ("win", "ko", "fail", "unknown", "error")
 
 
-def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, network="full"):
+def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, network="full", sim=None):
     """Right first moves per collection with at most max_nodes positions (and time_limit
     seconds) per problem, the same split by the solver's result (win, ko_a/ko_b, fail, unknown,
     error: right/answered), median and 90th percentile seconds and nodes per second; with
     per_problem, one line per problem too (file, right, result, move, right answers, goal,
-    nodes, seconds)."""
+    nodes, seconds); sim: tactics.problem.solve's (None: its default)."""
     from golois.solve import load_problem, network_prior, right_answers
     from tactics.problem import ProblemError, solve
     prior = network_prior(network)
+    options = {} if sim is None else {"sim": sim}
     total = count = 0
     print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
           + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
@@ -149,7 +153,8 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
             right = right_answers(f)
             t0 = time.monotonic()
             try:
-                sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit, prior=prior)
+                sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit, prior=prior,
+                            **options)
                 nodes += sol.nodes
                 move, result = sol.vertex(), sol.result
                 good = move in right

@@ -62,9 +62,10 @@ path-independent proofs are stored as proofs.
 Simulation (Kawano 1996, one of TSUMEGO EXPLORER's enhancements): when a move is refuted, its
 refutation is tried on each open sibling before the sibling is searched (`_simulate`): the
 refuting side plays the moves the table holds for the refuted sibling's positions (their keys
-differ from the new sibling's by the two stones, key ^ D), the other side every move it has.
-Only the moves are borrowed, so a success is a proof like any other (`sim` positions at most per
-try; ishigure-basic at 3 M nodes: 0.83x the positions to finish, 92 against 90 finished).
+differ from the new sibling's by the two stones, key ^ D) when gen_moves gives them there, the
+other side every move it has.  Only the moves are borrowed, so a success is a proof like any
+other, of the plain search's game (`sim` positions at most per try; 10 s per problem: see
+docs/results.md, twenty-sixth session).
 
 Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
 allocated once per search; nothing is copied per node.  The search runs without the GIL.  A
@@ -614,15 +615,17 @@ cdef inline void _prefetch_children(search_t *s, int *mv, int n, int c) noexcept
 # useless moves, the attacker's moves that do not touch the eye).  The refuted sibling's
 # position and a new sibling's differ by one stone (neither move captured), so their keys differ
 # by D = zobrist[new] ^ zobrist[old], and so do the positions after the same moves on both
-# boards: the refutation's moves are read from the table at key ^ D.  They are only suggestions:
-# every move is played, every move of the losing side is generated (gen_moves) and answered, and
+# boards: the refutation's moves are read from the table at key ^ D.  They are only suggestions,
+# taken only when gen_moves gives them to the winner here (a move out of focus proved kills the
+# plain search disproves: ishigure-basic/026's R18 against unlimited ko threats, a fail answered
+# ko_b): every move is played, every move of the losing side is generated and answered, and
 # the leaves are the table's proofs or evaluate's knowledge, so a simulation that succeeds is a
 # proof like any other (path-independent: a repetition or the depth limit makes it fail).
 
 
 cdef bint _sim_or(search_t *s, uint64_t D, int a, long stop) noexcept nogil:
-    """The side to move wins by the moves of the reference proof (the table at key ^ D; a: the
-    refuted move, _sim_and)."""
+    """The side to move wins by the moves of the reference proof (the table at key ^ D, when
+    gen_moves gives it here; a: the refuted move, _sim_and)."""
     cdef board_t *b = s.b
     cdef uint64_t key = _key(s)
     cdef tt_entry *e = _probe(s, key)

@@ -452,7 +452,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
           escape_libs: int = 0, group="live", escape_out: int = 0, verify: bool = True,
           width: int = 0, far: int = FAR, loose: int = LOOSE_FAR, live_guess: bool = True,
           prior=None, second_look: bool = True, other_targets: int = OTHER_TARGETS,
-          prefer: int = 0) -> Solution:
+          prefer: int = 0, sim: int = _solver.SIM_NODES) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -496,11 +496,13 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     least PREFER_MIN and PREFER_RATIO times the proven move's probability are checked in the
     prior's order (the opponent with unlimited ko threats, every move below the root, at most
     PREFER_SHARE of the time left each); the first that wins answers (`_preferred_win`); 0 = off.
+    sim: every search's simulation budget (tactics.solver.dfpn: Kawano's simulation of a
+    refuted move's proof on its siblings); 0 = off.
     Raises ProblemError for positions that cannot be set up."""
     t0 = time.monotonic()
     sol = _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
                  escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-                 second_look, prefer=prefer)
+                 second_look, prefer=prefer, sim=sim)
     if (other_targets and target is None and frame and sol.goal == "kill" and sol.result == "fail"
             and sol.nodes < max_nodes):
         def solve_string(pick, nodes_left, seconds):
@@ -509,7 +511,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                           frame=frame, tt_bits=tt_bits, reach=reach, escape_libs=escape_libs,
                           group=False, escape_out=escape_out, verify=False, width=width, far=far,
                           loose=0, live_guess=False, prior=None, second_look=second_look,
-                          pick=pick)
+                          pick=pick, sim=sim)
         other, sol.nodes = _other_targets(board, sol, other_targets, t0 + time_limit, max_nodes,
                                           solve_string)
         sol = other or sol
@@ -519,7 +521,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
 
 def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
            escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-           second_look, pick=None, prefer=0) -> Solution:
+           second_look, pick=None, prefer=0, sim=_solver.SIM_NODES) -> Solution:
     """`solve` for one target (pick: the inferred problem's target string, `prepare`)."""
     from tactics.board import parse_color
     t0 = time.monotonic()
@@ -542,7 +544,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         scores = prior(board, mover)
         prior = lambda *_: scores           # noqa: E731 -- the searches again below reuse them
     search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
-                  width=width)
+                  width=width, sim=sim)
     rechecks = bool(loose and target_arg is None and frame and loose > far      # _recheck follows
                     and pick is None)
     result, chosen, nodes, ko_checked = _protocol(b, attacker, target, region, targets, mover,
@@ -572,7 +574,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                 again = solve(board, mover, target_arg, region_arg, max_nodes,
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
                               escape_libs, True, escape_out, width=width, far=far, loose=loose,
-                              live_guess=live_guess, prior=prior, other_targets=0)
+                              live_guess=live_guess, prior=prior, other_targets=0, sim=sim)
                 again.nodes += nodes
                 again.seconds = time.monotonic() - t0
                 return again
@@ -732,7 +734,7 @@ def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
         lead = first if first is not None and b.get(first) != EMPTY else alive[0]
         check = _solver.dfpn(b, attacker, lead, region, ko_ignore, max_nodes, max(seconds, 0.01),
                              search["tt_bits"], search["reach"], search["escape_libs"], alive,
-                             search["escape_out"], search["width"])
+                             search["escape_out"], search["width"], sim=search["sim"])
         if pv_out is not None:
             pv_out.extend(check["pv"])
         return check["value"], check["nodes"]

@@ -19,7 +19,7 @@ from tactics.dfpn cimport (search_t, tt_entry, DF_MAX_DEPTH, DF_MAX_REGION,
                            DF_MAX_TARGETS, df_search, gen_moves, evaluate, df_now, df_key,
                            df_probe, df_legal, df_play, df_unplay, df_last_pass)
 
-SIM_NODES = 20000   # positions per simulation (dfpn(sim=)); read at each call, so a bench may set it
+SIM_NODES = 20000   # dfpn's (and tactics.problem.solve's) default sim: positions per simulation
 
 
 cdef tt_entry *_table(int bits, bint huge) noexcept nogil:
@@ -73,7 +73,7 @@ cdef class _Search:
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
          int escape_out=0, int width=0, bint keep=False, bint static_life=True,
-         bint root_extra=False, sim=None):
+         bint root_extra=False, long sim=SIM_NODES):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
@@ -88,8 +88,8 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     against).  root_extra (with reach): the root's moves are the region points out of focus, and
     no pass: the search says whether a move the focus left out wins (tactics.problem asks it
     after a fail).  sim: at most this many positions per simulation of a refuted move's proof
-    on its siblings (tactics.dfpn `_simulate`; None: SIM_NODES, 0: off).  Returns a dict: value (1 the side to move wins, -1
-    loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
+    on its siblings (tactics.dfpn `_simulate`; 0: off).  Returns a dict: value (1 the side to
+    move wins, -1 loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
     unrefuted (unfinished: the first moves not proven to lose, in move order), pv (flat moves),
     nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
     dfpn_resume (None without keep)."""
@@ -132,7 +132,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.escape_out = escape_out
     s.static_life = static_life
     s.width = width
-    s.sim = SIM_NODES if sim is None else sim
+    s.sim = sim
     s.sim_tries = 0
     s.sim_hits = 0
     s.inreg = <unsigned char *>calloc(MAX_POINTS, 1)

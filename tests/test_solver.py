@@ -450,7 +450,9 @@ def test_failed_first_search_answers_the_ko_searchs_best_try():
 # ishida-dan/027 (black kills with A2).  Under the simple ko rule B2 kills too, and it is the
 # move the first search proves, but only by ko: with unlimited ko threats white lives after it.
 # The search of every move against the threats does not finish, so the answer is its best try
-# at a clean kill, A2, as unknown (before: "win" with B2, the ko unchecked).
+# at a clean kill, A2, as unknown (before: "win" with B2, the ko unchecked).  The test pins the
+# plain search (sim=0): with Kawano's simulation the best try at 8 M nodes is D4 (at 10 s,
+# 62 M nodes, it is A2 again: docs/results.md, twenty-sixth session).
 ISHIDA_027 = """
 X X X X X X .
 X O O . O X .
@@ -470,7 +472,7 @@ def test_a_win_only_by_ko_gives_way_to_the_best_try_at_a_clean_one(monkeypatch):
         checks.append((move, kw.get("ko_ignore", 0)))
         return value_after(b, move, *args, **kw)
     monkeypatch.setattr(P, "_value_after", spy)
-    s = solve(board, "black", max_nodes=8_000_000, time_limit=60, loose=0)
+    s = solve(board, "black", max_nodes=8_000_000, time_limit=60, loose=0, sim=0)
     b2 = to_flat(*parse_vertex("B2", 19), 19)
     assert (b2, WHITE) in checks                # B2 checked against white's unlimited threats
     assert s.goal == "kill" and (s.result, s.vertex()) == ("unknown", "A2"), s.status
@@ -506,18 +508,23 @@ X X X . O . O
 
 # The node budget leaves the looser frame's search enough to name the book's move
 # (MAEDA_5K_055: since the attacker no longer passes, its best try at 2 M nodes is A15).
-@pytest.mark.parametrize("corner, rows, goal, grown, rechecked, nodes", [
-    (bottom_right, MAEDA_093, "kill", ("win", "S1"), ("win", "T6"), 2_000_000),  # a proof replaces
-    (top_left, MAEDA_5K_055, "live", ("fail", "A19"), ("unknown", "B19"), 3_000_000),  # a doubted fail
+# MAEDA_093's proof of T6 takes 2.38 M nodes in all with Kawano's simulation (2 M without:
+# the simulations' positions count); MAEDA_5K_055's unfinished best try pins the plain search
+# (sim=0: with the simulation it is A18 at 3 M nodes, a best try, not a proof).
+@pytest.mark.parametrize("corner, rows, goal, grown, rechecked, nodes, sim", [
+    (bottom_right, MAEDA_093, "kill", ("win", "S1"), ("win", "T6"), 3_000_000, None),  # a proof replaces
+    (top_left, MAEDA_5K_055, "live", ("fail", "A19"), ("unknown", "B19"), 3_000_000, 0),  # a doubted fail
 ], ids=["looser_frames_proof_replaces_the_grown_frames_answer",
         "a_fail_the_looser_frame_leaves_open_answers_its_best_try"])
-def test_recheck_in_the_looser_frame(corner, rows, goal, grown, rechecked, nodes):
+def test_recheck_in_the_looser_frame(corner, rows, goal, grown, rechecked, nodes, sim):
     # live_guess off: the best try of an unfinished search is df-pn's own (the test after
     # MAEDA_123 covers the guess)
     board = corner(rows)
-    tight = solve(board, "black", max_nodes=nodes, time_limit=60, loose=0, live_guess=False)
+    options = {} if sim is None else {"sim": sim}
+    tight = solve(board, "black", max_nodes=nodes, time_limit=60, loose=0, live_guess=False,
+                  **options)
     assert tight.goal == goal and (tight.result, tight.vertex()) == grown, tight.status
-    s = solve(board, "black", max_nodes=nodes, time_limit=60, live_guess=False)
+    s = solve(board, "black", max_nodes=nodes, time_limit=60, live_guess=False, **options)
     assert (s.result, s.vertex()) == rechecked, s.status
 
 
@@ -1140,3 +1147,20 @@ def test_simulation_proves_what_the_plain_search_proves():
             nodes[0] += plain["nodes"]
             nodes[20000] += sim["nodes"]
     assert -1 in values and nodes[20000] < 0.8 * nodes[0], nodes
+
+
+def test_simulation_borrows_only_moves_the_search_would_play():
+    # ishigure-basic/026 in the looser frame (a wall 5 points away): white's R18 string lives,
+    # even with unlimited ko threats for black (ko_ignore).  A borrowed refutation once played
+    # a black move gen_moves does not give (out of focus), and the simulation "proved" a kill
+    # the plain search disproves (the kill answered ko_b instead of fail): the winner's borrowed
+    # move must be one of its generated moves, so the two searches agree
+    from tactics import solver
+    from tactics.problem import prepare
+    b, attacker, target, region, targets = prepare(top_right(ISHIGURE_026), group=False,
+                                                   mover=BLACK, far=5)
+    b.to_move = BLACK
+    assert attacker == BLACK and target == to_flat(*parse_vertex("R18", 19), 19)
+    plain, sim = (solver.dfpn(b, attacker, target, region, BLACK, 10 ** 8, 60.0, 22, 2, 0, targets,
+                              sim=k) for k in (0, solver.SIM_NODES))
+    assert plain["value"] == sim["value"] == -1 and sim["sim"][1] > 0, (plain, sim)
