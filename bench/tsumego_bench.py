@@ -136,8 +136,9 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
     nodes, seconds); sim: tactics.problem.solve's (None: its default)."""
     from golois.solve import load_problem, network_prior, right_answers
     from tactics.problem import ProblemError, solve
+    from tactics.solver import SIM_NODES
     prior = network_prior(network)
-    options = {} if sim is None else {"sim": sim}
+    sim = SIM_NODES if sim is None else sim
     total = count = 0
     print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
           + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
@@ -154,7 +155,7 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
             t0 = time.monotonic()
             try:
                 sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit, prior=prior,
-                            **options)
+                            sim=sim)
                 nodes += sol.nodes
                 move, result = sol.vertex(), sol.result
                 good = move in right

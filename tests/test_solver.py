@@ -14,6 +14,7 @@ from tactics.benson import unconditional
 from tactics.coords import parse_vertex, to_flat
 from tactics.diagram import from_diagram, from_diagram_marks, in_corner
 from tactics.problem import ProblemError, Solution, solve, infer
+from tactics.solver import SIM_NODES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FRAME9 = ". . . . . . . . .\n" * 4
@@ -512,7 +513,7 @@ X X X . O . O
 # the simulations' positions count); MAEDA_5K_055's unfinished best try pins the plain search
 # (sim=0: with the simulation it is A18 at 3 M nodes, a best try, not a proof).
 @pytest.mark.parametrize("corner, rows, goal, grown, rechecked, nodes, sim", [
-    (bottom_right, MAEDA_093, "kill", ("win", "S1"), ("win", "T6"), 3_000_000, None),  # a proof replaces
+    (bottom_right, MAEDA_093, "kill", ("win", "S1"), ("win", "T6"), 3_000_000, SIM_NODES),  # a proof replaces
     (top_left, MAEDA_5K_055, "live", ("fail", "A19"), ("unknown", "B19"), 3_000_000, 0),  # a doubted fail
 ], ids=["looser_frames_proof_replaces_the_grown_frames_answer",
         "a_fail_the_looser_frame_leaves_open_answers_its_best_try"])
@@ -520,11 +521,10 @@ def test_recheck_in_the_looser_frame(corner, rows, goal, grown, rechecked, nodes
     # live_guess off: the best try of an unfinished search is df-pn's own (the test after
     # MAEDA_123 covers the guess)
     board = corner(rows)
-    options = {} if sim is None else {"sim": sim}
     tight = solve(board, "black", max_nodes=nodes, time_limit=60, loose=0, live_guess=False,
-                  **options)
+                  sim=sim)
     assert tight.goal == goal and (tight.result, tight.vertex()) == grown, tight.status
-    s = solve(board, "black", max_nodes=nodes, time_limit=60, live_guess=False, **options)
+    s = solve(board, "black", max_nodes=nodes, time_limit=60, live_guess=False, sim=sim)
     assert (s.result, s.vertex()) == rechecked, s.status
 
 
@@ -1162,5 +1162,5 @@ def test_simulation_borrows_only_moves_the_search_would_play():
     b.to_move = BLACK
     assert attacker == BLACK and target == to_flat(*parse_vertex("R18", 19), 19)
     plain, sim = (solver.dfpn(b, attacker, target, region, BLACK, 10 ** 8, 60.0, 22, 2, 0, targets,
-                              sim=k) for k in (0, solver.SIM_NODES))
+                              sim=k) for k in (0, SIM_NODES))
     assert plain["value"] == sim["value"] == -1 and sim["sim"][1] > 0, (plain, sim)
