@@ -65,7 +65,7 @@ def capture_bonus(board: Board, colour: int, min_stones: int = 3, max_libs: int 
 @dataclass
 class LifeAndDeathConfig:
     """Which groups the player's life-and-death hook reads, and how long."""
-    min_stones: int = 4          # groups (tactics.problem.linked_group) of at least this many stones
+    min_stones: int = 4          # groups (tactics.infer.linked_group) of at least this many stones
     max_libs: int = 6            # ... with at most this many liberties in all (open groups are not at stake)
     max_groups: int = 4          # at most this many groups per move, the largest first
     time_limit: float = 0.03     # seconds per search (owl settings of golois.gtp_solver.SolverConfig)

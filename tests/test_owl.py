@@ -3,7 +3,7 @@ static judgements made before the search (tactics.problem)."""
 
 from tactics.board import BLACK, WHITE
 from tactics.diagram import from_diagram_marks
-from tactics.problem import group_region, linked_group
+from tactics.infer import group_region, linked_group
 
 
 def test_group_region_holds_the_liberties_of_weak_neighbours():

@@ -13,7 +13,8 @@ from tactics.board import BLACK, WHITE
 from tactics.benson import unconditional
 from tactics.coords import parse_vertex, to_flat
 from tactics.diagram import from_diagram, from_diagram_marks, in_corner
-from tactics.problem import ProblemError, Solution, solve, infer
+from tactics.infer import infer
+from tactics.problem import ProblemError, Solution, solve
 from tactics.solver import SIM_NODES
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
