@@ -512,11 +512,14 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     may be the wall's doing, and a proof may hold only against the wall (maeda-10k-5k/093: S1
     kills in the grown frame, but GNU Go's owl makes it a ko; T6 kills cleanly).  With the
     time and nodes left, a kill is checked in the frame of `infer(far=loose)` (the defender to
-    move after our move, at most half the time left); then the problem is solved again in that
-    frame.  Returns (solution, nodes): that solution or None to keep the answer, and the nodes
-    searched so far, the recheck's included.  The solution replaces the answer when it is
-    proven (a win; a ko, unless the answer was a clean win), after a kill the check refuted
-    whatever it says, and after a fail it leaves open (unknown there: its best try, as
+    move after our move, at most half the time left; against a clean kill the defender has
+    unlimited ko threats); a clean kill the check does not refute stands (nothing says it rests
+    on the wall; solving again found another kill first on ishigure-basic/106, where the book's
+    P19 stood); otherwise the problem is solved again in that frame.  Returns (solution,
+    nodes): that solution or None to keep the answer, and the nodes searched so far, the
+    recheck's included.  The solution replaces the answer when it is proven (a win; a ko,
+    unless the answer was a clean win), after a kill the check refuted whatever it says, and
+    after a fail it leaves open (unknown there: its best try, as
     unknown; maeda-5k-1k/055; at 10 s, 5 -> 9 right of the 47 fails of a whole run, but 3
     fewer on maeda-10k-5k at 2 M nodes, where the recheck gets few nodes).  Where it disagrees
     the recheck is usually the sounder, as it only takes stones away from the attacker's wall,
@@ -531,9 +534,15 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
         b, _, _, lregion, ltargets = prepare(board, None, None, True, True, mover, loose)
         if not b.is_legal(move, mover):
             return None, nodes
-        refuted, used = _lives_after(b, move, mover, attacker, ltargets, lregion,
-                                     max_nodes - nodes, left() * 0.5, search)
+        # a clean kill is checked against the defender's unlimited ko threats (a kill that the
+        # looser frame turns into a ko rested on the wall: maeda-10k-5k/093's S1), a ko under
+        # the simple ko rule
+        value, used = _value_after(b, move, mover, attacker, ltargets, lregion, max_nodes - nodes,
+                                   left() * 0.5, search, ko_ignore=3 - mover if result == "win" else 0)
         nodes += used
+        refuted = value == 1
+        if result == "win" and not refuted:
+            return None, nodes      # nothing says the kill rests on the wall: keep it
     if left() < 0.05 or nodes >= max_nodes:
         return None, nodes
     again = solve(board, mover, None, region, max_nodes - nodes, left(), True, far=loose, loose=0,

@@ -304,6 +304,25 @@ def test_kill_in_the_grown_frame_is_rechecked_in_a_looser_one():
     assert s.result in ("win", "ko_a") and s.vertex() == "N19", s.status
 
 
+def test_a_clean_kill_the_looser_frame_does_not_refute_stands(monkeypatch):
+    # the recheck replaces a clean kill only when the defender lives after it in the looser
+    # frame, with unlimited ko threats: a check that does not finish (ishigure-basic/106: P19,
+    # the book's, open there at 5 s, where the looser frame's own solve proved O17) keeps it
+    import tactics.problem as problem
+    board = top_right(MAEDA_017)
+    real, asked = problem._value_after, []
+
+    def unfinished(*args, **kwargs):
+        asked.append(kwargs.get("ko_ignore"))
+        return 0, 0
+    monkeypatch.setattr(problem, "_value_after", unfinished)
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert (s.result, s.vertex()) == ("win", "N18") and asked[-1] == WHITE, (s.status, asked)
+    monkeypatch.setattr(problem, "_value_after", real)
+    s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
+    assert s.vertex() == "N19", s.status        # refuted there: solved again
+
+
 # maeda-10k-5k/107 (black kills with T18; GNU Go's owl agrees white is dead after it).  A pass
 # for want of a ko threat does not let the next pass end the search (solver._banned_pass), but
 # its node had the same table key as after a plain pass, so the two shared results: the search
@@ -481,10 +500,11 @@ def test_a_win_only_by_ko_gives_way_to_the_best_try_at_a_clean_one(monkeypatch):
     assert s.winning == []
 
 
-# maeda-10k-5k/093 (black kills with T6).  In the grown frame S1 kills too, and the looser
-# frame's check of S1 (no ko threats) agrees, so S1 stood; GNU Go's owl makes S1 a ko (after
-# B S1, owl_defend R4 = 3 S3).  The looser frame's own solve, with the nodes left, proves T6:
-# a proven answer there replaces the grown frame's.
+# maeda-10k-5k/093 (black kills with T6).  In the grown frame S1 kills too; GNU Go's owl makes
+# S1 a ko (after B S1, owl_defend R4 = 3 S3), and so does the looser frame's check of S1 with
+# white's unlimited ko threats (under the simple ko rule it agreed with the kill, and S1 stood).
+# The looser frame's own solve, with the nodes left, proves T6: a proven answer there replaces
+# the grown frame's.
 MAEDA_093 = """
 . . . . X X .
 . . . . X O .
