@@ -41,10 +41,9 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    attacker a free liberty-filling stone in races: maeda-5k-1k/013 T13), but every wider
    wall measured cost more than it fixed (docs/results.md: twenty-first session, notes moved
    from this docstring; sixteenth session), so the grown wall stays, and `solve` rechecks the
-   answers it may have decided in a frame grown only from `LOOSE_FAR` (5) points (`_recheck`:
-   the problem is solved again in that frame with the time left; a proven answer there, or any
-   answer after a kill the defender survives there, or its best try after a fail it leaves
-   open, replaces the grown frame's; maeda-10k-5k/017, 020 and 093 right).
+   answers it may have decided in a frame grown only from `LOOSE_FAR` (5) points (`_recheck`
+   says when that frame's answer replaces the grown frame's; maeda-10k-5k/017, 020 and 093
+   right).
    Outside strings: a defender string other than the target with a stone on the stones'
    outermost line towards an open side and OUTSIDE_LIBS (2) liberties on that side faces the
    open board, as the attacker's outer stones do (maeda-10k-5k/139: black A14-D14 above the
