@@ -29,7 +29,8 @@ class SolverConfig:
     max_nodes: int = 10 ** 8        # positions per search
     escape_libs: int = 0            # owl: a target with this many liberties has escaped (lives); 0 = off (measured on vie.tst at 2 s: 0 -> 29/53, 6 -> 25/53)
     escape_out: int = 2             # owl: a target string with this many liberties outside the region has escaped (lives); vie.tst at 2 s: 0 -> 29/53, 1 -> 31, 2 -> 31
-    width: int = 10                 # owl: below the root only the 10 best moves per node, as GNU Go's owl (selective, not a proof); 0 = every move.  vie.tst at 2 s, in-process (root full width): 0 -> 32/53, 5 -> 28, 6 -> 32, 7 -> 31, 8 -> 35, 9 -> 33, 10 -> 35, 12 -> 33 (3, 9, 13 solved; the rest moves with time noise); through GTP 34/53
+    width: int = 10                 # owl: below the root only the defender's 10 best moves per node, as GNU Go's owl (selective, not a proof); 0 = every move.  vie.tst at 2 s, in-process (root full width): 0 -> 32/53, 5 -> 28, 6 -> 32, 7 -> 31, 8 -> 35, 9 -> 33, 10 -> 35, 12 -> 33 (3, 9, 13 solved; the rest moves with time noise); through GTP 34/53
+    attack_width: int = 0           # owl: the attacker's moves per node below the root; 0 = every move, so a finished search that the target lives (owl_attack's fail, owl_defend's move) is a proof in the owl region; only kills are selective.  vie.tst at 10 s, defender width 10: attacker 10 -> 38/53 (twice), 20 -> 39, 0 -> 40 (twice: 19 and 21 gained, none lost); with attacker 0, defender 7 -> 37, 14 -> 37
     prefer: int = 3                 # owl, with the player's network: after a clean win, up to 3 moves the network is sure of (tactics.problem.solve prefer=) are checked, and the first that wins answers; 0 = off.  vie.tst at 10 s: 0 -> 37/53, 3 -> 39 (17, 25, 37 gained, 39 lost); without the probability floors 34
     group: object = False           # owl goal (tactics.problem.solve group=): False = the target string (vie.tst at 2 s: False 29/53, "live" 27/53, and with escape_out 2: False 31, "live" 30: the linked group lets owl_defend 11 and 12 "live" with S5)
 
@@ -67,7 +68,8 @@ def _owl(engine, vertex, attack: bool):
         sol = solve(engine.board, mover, target=flat, time_limit=_time(engine),
                     max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs,
                     group=config(engine).group, escape_out=config(engine).escape_out,
-                    width=config(engine).width, prior=_prior(engine), prefer=config(engine).prefer,
+                    width=config(engine).width, attack_width=config(engine).attack_width,
+                    prior=_prior(engine), prefer=config(engine).prefer,
                     live_guess=False)   # an unknown owl answer is `0` whatever its move: no time kept for a guess
     except ProblemError as e:
         raise GtpFailure(str(e)) from None

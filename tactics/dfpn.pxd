@@ -33,7 +33,8 @@ cdef struct search_t:
     int theads[DF_MAX_TARGETS] # heads of the defender strings now on target points (_heads)
     int ntheads
     int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
-    int width                  # > 0: at most this many moves per node (and the pass)
+    int width                  # > 0: below the root, at most this many of the defender's moves per node (and the pass)
+    int attack_width           # the same for the attacker's moves (0: every move)
     int escape_out             # n > 0: a target string with n liberties outside the region has escaped (owl); -n: the first target string only
     int static_life            # 1: the eye-space rules for life (eyes_alive, linked_alive) run; 0: Benson only
     unsigned char *inreg       # 1 on the region's points

@@ -440,7 +440,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     most two liberties (three at the root) next to the defender.  With s.root_extra, the root's
     moves are the region points out of focus instead, and no pass (a fail's second look)."""
     cdef board_t *b = s.b
-    cdef int i, j, p, h, n = 0, c = b.to_move, sc
+    cdef int i, j, p, h, n = 0, c = b.to_move, sc, cap
     cdef int scores[DF_MAX_REGION + 1]
     # at the root also 3 liberties: the book answer lies outside the focus in 38 of the 668
     # problems, e.g. maeda-10k-5k/152 S18, 4 empty steps from every black stone but next to two
@@ -476,8 +476,9 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         scores[j] = sc
         out[j] = p
         n += 1
-    if s.width and n > s.width and s.depth > 0:
-        n = s.width                                 # selective search (dfpn width=)
+    cap = s.width if c == s.defender else s.attack_width
+    if cap and n > cap and s.depth > 0:
+        n = cap                                     # selective search (dfpn width=, attack_width=)
     if extra:
         return n                                    # no pass in the second look
     # The attacker never passes, but for want of a ko threat (the ko bans it) or with no other

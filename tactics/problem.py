@@ -191,7 +191,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
           escape_libs: int = 0, group="live", escape_out: int = 0, verify: bool = True,
           width: int = 0, far: int = FAR, loose: int = LOOSE_FAR, live_guess: bool = True,
           prior=None, second_look: bool = True, other_targets: int = OTHER_TARGETS,
-          prefer: int = 0, sim: int = _solver.SIM_NODES) -> Solution:
+          prefer: int = 0, sim: int = _solver.SIM_NODES, attack_width: int | None = None) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -203,7 +203,9 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     escape_out: a target string with this many liberties outside the region has escaped (owl);
     0 = off (an inferred problem with outside strings: ESCAPE_OUT).  width: below the root,
     only this many best moves per node (tactics.solver.dfpn; a selective search, not a proof;
-    owl); 0 = every move.
+    owl); 0 = every move.  attack_width: the same for the attacker's moves alone (`width` then
+    counts the defender's); None = `width`.  Owl through GTP searches every attacker move
+    (golois.gtp_solver), so its answers that the target lives are proofs.
     far: the grown wall of an inferred problem (`infer`).  loose: with an inferred problem, an
     answer the grown wall may have decided is checked with the time left in a frame whose wall
     keeps `loose` points from the defender (`_recheck`); 0 = off.  live_guess: an unfinished
@@ -241,7 +243,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     t0 = time.monotonic()
     sol = _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
                  escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-                 second_look, prefer=prefer, sim=sim)
+                 second_look, prefer=prefer, sim=sim, attack_width=attack_width)
     if (other_targets and target is None and frame and sol.goal == "kill" and sol.result == "fail"
             and sol.nodes < max_nodes):
         def solve_string(pick, nodes_left, seconds):
@@ -250,7 +252,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                           frame=frame, tt_bits=tt_bits, reach=reach, escape_libs=escape_libs,
                           group=False, escape_out=escape_out, verify=False, width=width, far=far,
                           loose=0, live_guess=False, prior=None, second_look=second_look,
-                          pick=pick, sim=sim)
+                          pick=pick, sim=sim, attack_width=attack_width)
         other, sol.nodes = _other_targets(board, sol, other_targets, t0 + time_limit, max_nodes,
                                           solve_string)
         sol = other or sol
@@ -260,7 +262,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
 
 def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
            escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-           second_look, pick=None, prefer=0, sim=_solver.SIM_NODES) -> Solution:
+           second_look, pick=None, prefer=0, sim=_solver.SIM_NODES, attack_width=None) -> Solution:
     """`solve` for one target (pick: the inferred problem's target string, `prepare`)."""
     from tactics.board import parse_color
     t0 = time.monotonic()
@@ -283,7 +285,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         scores = prior(board, mover)
         prior = lambda *_: scores           # noqa: E731 -- the searches again below reuse them
     search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
-                  width=width, sim=sim)
+                  width=width, sim=sim, attack_width=width if attack_width is None else attack_width)
     rechecks = bool(loose and target_arg is None and frame and loose > far      # _recheck follows
                     and pick is None)
     result, chosen, nodes, ko_checked = _protocol(b, attacker, target, region, targets, mover,
@@ -313,7 +315,8 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                 again = solve(board, mover, target_arg, region_arg, max_nodes,
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
                               escape_libs, True, escape_out, width=width, far=far, loose=loose,
-                              live_guess=live_guess, prior=prior, other_targets=0, sim=sim)
+                              live_guess=live_guess, prior=prior, other_targets=0, sim=sim,
+                              attack_width=attack_width)
                 again.nodes += nodes
                 again.seconds = time.monotonic() - t0
                 return again
@@ -473,7 +476,8 @@ def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
         lead = first if first is not None and b.get(first) != EMPTY else alive[0]
         check = _solver.dfpn(b, attacker, lead, region, ko_ignore, max_nodes, max(seconds, 0.01),
                              search["tt_bits"], search["reach"], search["escape_libs"], alive,
-                             search["escape_out"], search["width"], sim=search["sim"])
+                             search["escape_out"], search["width"], search["attack_width"],
+                             sim=search["sim"])
         if pv_out is not None:
             pv_out.extend(check["pv"])
         return check["value"], check["nodes"]
@@ -496,7 +500,7 @@ def _preferred_win(b, mover, attacker, target, region, targets, move, scores, co
             break
         pv = [p]
         value, used = _value_after(b, p, mover, attacker, targets, region, max_nodes - nodes,
-                                   left * PREFER_SHARE, dict(search, width=0), first=target,
+                                   left * PREFER_SHARE, dict(search, width=0, attack_width=0), first=target,
                                    ko_ignore=3 - mover,
                                    pv_out=pv)
         nodes += used

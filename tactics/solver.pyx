@@ -72,7 +72,7 @@ cdef class _Search:
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
-         int escape_out=0, int width=0, bint keep=False, bint static_life=True,
+         int escape_out=0, int width=0, int attack_width=-1, bint keep=False, bint static_life=True,
          bint root_extra=False, long sim=SIM_NODES):
     """One df-pn search on `board` (restored on return) for its side to move.
 
@@ -83,7 +83,10 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     string counts (the target's own while it stands; tsumego outside strings, tactics.problem).
     width > 0: below the root, only the `width` best
     moves by the move ordering (and the pass) are searched: not a proof any more, a selective
-    search as GNU Go's owl (gen_moves).  static_life=False: only Benson and captures decide
+    search as GNU Go's owl (gen_moves).  attack_width: the same for the attacker's moves (0 =
+    every move, -1 = `width`); `width` then counts the defender's only.  With every attacker
+    move searched, a defender win (the target lives) stays a proof: only the kills are
+    selective.  static_life=False: only Benson and captures decide
     life (no eye-space rules for the defender: the reference the eye rules' tests check
     against).  root_extra (with reach): the root's moves are the region points out of focus, and
     no pass: the search says whether a move the focus left out wins (tactics.problem asks it
@@ -132,6 +135,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.escape_out = escape_out
     s.static_life = static_life
     s.width = width
+    s.attack_width = width if attack_width < 0 else attack_width
     s.sim = sim
     s.sim_tries = 0
     s.sim_hits = 0

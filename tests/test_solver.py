@@ -1124,6 +1124,21 @@ def test_selective_width_searches_fewer_moves():
     assert narrow.result in ("win", "fail") and narrow.nodes < full.nodes / 2, narrow.status
 
 
+
+def test_attack_width_limits_the_attackers_moves_alone():
+    # owl through GTP searches every attacker move and only the defender's best (width): the
+    # rabbity six's kill at d, which width=2 misses, is found again; limiting the attacker alone
+    # misses it, so the attacker's width is what decided
+    board, marks = corner(RABBITY_SIX)
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    wide = solve(board, "black", target=target, region=region, time_limit=10, width=2,
+                 attack_width=0)
+    assert wide.result == "win" and wide.move == marks["d"], wide.status
+    narrow = solve(board, "black", target=target, region=region, time_limit=10, width=0,
+                   attack_width=2)
+    assert narrow.result == "fail", narrow.status
+
 # ishigure-basic/026 (black kills with O18).  White's largest string, O17-R17 with R18, lives
 # whatever black does; the book kills the three stones M19-N18 instead.  The kill failed against
 # the inferred target (the largest string), so it now tries the other strings
