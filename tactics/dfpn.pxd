@@ -69,7 +69,6 @@ cdef struct search_t:
     long sim_hits              # simulations that proved their sibling refuted
 
 cdef int df_search(search_t *s) noexcept nogil                    # search from the current position: 1 the side to move wins, -1 it loses, 0 unknown
-cdef int gen_moves(search_t *s, int *out) noexcept nogil          # legal moves in focus, best first, then PASS; returns their number
 cdef int evaluate(search_t *s, bint full) noexcept nogil          # knowledge: 1 the side to move wins, -1 it loses, 0 unknown
 cdef double df_now() noexcept nogil                               # CLOCK_MONOTONIC seconds (the deadline's clock)
 cdef uint64_t df_key(search_t *s) noexcept nogil                  # table key of the current node

@@ -16,8 +16,9 @@ from tactics.board cimport (board_t, Board, board_point, board_row, board_col, o
                             NO_POINT, MAX_POINTS)
 from tactics.benson cimport benson_ws
 from tactics.dfpn cimport (search_t, tt_entry, DF_MAX_DEPTH, DF_MAX_REGION,
-                           DF_MAX_TARGETS, df_search, gen_moves, evaluate, df_now, df_key,
+                           DF_MAX_TARGETS, df_search, evaluate, df_now, df_key,
                            df_probe, df_legal, df_play, df_unplay, df_last_pass)
+from tactics.moves cimport gen_moves
 
 SIM_NODES = 20000   # dfpn's (and tactics.problem.solve's) default sim: positions per simulation
 

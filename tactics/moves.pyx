@@ -1,0 +1,192 @@
+# cython: language_level=3
+"""Move generation of the df-pn search (tactics.dfpn): which moves a node searches, and in
+which order.
+
+Start reading at `gen_moves`.  A node's moves are the legal empty points of the region (with
+`reach`, only those in focus: within two steps through empty points of a current defender
+stone, or liberties of weak attacker strings next to the defender), best first by `_score`
+(captures, liberties of the target, escapes from atari, points next to many empty points;
+self-ataris last but kept, as throw-ins), then the pass.  Selective searches (owl) keep only
+the `width` best of the defender's moves and the `attack_width` best of the attacker's below
+the root, and try the killer first.  `target_heads` finds the target group's standing strings
+for the search's knowledge (tactics.dfpn `evaluate`) and for the ordering.
+"""
+
+from tactics.board cimport board_t, EMPTY, BORDER, PASS, NO_POINT, board_captures_of
+from tactics.dfpn cimport search_t, DF_MAX_REGION
+
+cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
+                                # (killer heuristic; vie.tst at 2 s: same 31/53, 10-60% fewer nodes
+                                # on the solved tests, e.g. 8: 43849 -> 18210, 5: 964062 -> 730230);
+                                # selective (owl, width > 0) searches only: in full tsumego searches
+                                # it cost 5 of 60 right (maeda-5k-1k + ishida-dan, first 30 each, at
+                                # 300k nodes: 21 without, 16 with)
+
+
+cdef int target_heads(search_t *s) noexcept nogil:
+    """Fills s.theads with the distinct heads of the defender strings standing on target points
+    (the target group's surviving strings); returns their number (also s.ntheads)."""
+    cdef board_t *b = s.b
+    cdef int i, j, h, n = 0
+    for i in range(s.ntargets):
+        if b.color[s.targets[i]] != s.defender:
+            continue
+        h = b.head[s.targets[i]]
+        j = 0
+        while j < n and s.theads[j] != h:
+            j += 1
+        if j == n:
+            s.theads[n] = h
+            n += 1
+    s.ntheads = n
+    return n
+
+
+cdef bint is_target_head(search_t *s, int h) noexcept nogil:
+    """h is one of the heads found by the last _heads."""
+    cdef int j
+    for j in range(s.ntheads):
+        if s.theads[j] == h:
+            return True
+    return False
+
+
+cdef int _score(search_t *s, int p, int c) noexcept nogil:
+    """Move-ordering score of legal p for c (higher first; needs _heads for the target strings)."""
+    cdef board_t *b = s.b
+    cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    caps = board_captures_of(b, p, c)
+    if caps:
+        score += 60 + caps
+    for k in range(4):
+        n = p + d[k]
+        col = b.color[n]
+        if col == EMPTY:
+            empties += 1
+        elif col == c:
+            libs_after += b.libs[b.head[n]] - 1
+            if b.libs[b.head[n]] == 1:
+                score += 30
+        elif col != BORDER:
+            if is_target_head(s, b.head[n]):
+                score += 40
+            if b.libs[b.head[n]] == 2:
+                score += 10
+    libs_after += empties
+    score += 3 * empties
+    if caps == 0 and libs_after <= 1:
+        score -= 25
+    return score
+
+
+cdef bint _touches(search_t *s, int h, int color) noexcept nogil:
+    """The string with head h has a stone next to a stone of `color`."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == color:
+                return True
+        k = b.next[k]
+        if k == h:
+            return False
+
+
+cdef void _mark_libs(search_t *s, int h) noexcept nogil:
+    """stamp = gen on the liberties of the string with head h."""
+    cdef board_t *b = s.b
+    cdef int k = h, i
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            if b.color[k + d[i]] == EMPTY:
+                s.stamp[k + d[i]] = s.gen
+        k = b.next[k]
+        if k == h:
+            return
+
+
+cdef bint _in_focus(search_t *s, int p) noexcept nogil:
+    """Empty p is reached from a defender stone by a path of at most `reach` (1 or 2) steps
+    through empty points, or is marked by gen_moves."""
+    cdef board_t *b = s.b
+    cdef int i, j, q
+    cdef int d[4]
+    if s.stamp[p] == s.gen:
+        return True
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for i in range(4):
+        if b.color[p + d[i]] == s.defender:
+            return True
+    if s.reach >= 2:
+        for i in range(4):
+            q = p + d[i]
+            if b.color[q] == EMPTY:
+                for j in range(4):
+                    if b.color[q + d[j]] == s.defender:
+                        return True
+    return False
+
+
+cdef int gen_moves(search_t *s, int *out) noexcept nogil:
+    """Legal moves of the side to move in the region (within focus when s.reach), best first,
+    then the pass (the attacker's only when the ko bans it or it has no other move).  Focus:
+    points within `reach` of a defender stone, and the liberties of attacker strings with at
+    most two liberties (three at the root) next to the defender.  With s.root_extra, the root's
+    moves are the region points out of focus instead, and no pass (a fail's second look)."""
+    cdef board_t *b = s.b
+    cdef int i, j, p, h, n = 0, c = b.to_move, sc, cap
+    cdef int scores[DF_MAX_REGION + 1]
+    # at the root also 3 liberties: the book answer lies outside the focus in 38 of the 668
+    # problems, e.g. maeda-10k-5k/152 S18, 4 empty steps from every black stone but next to two
+    # white 3-liberty stones (10 s, the 242 problems whose root moves it changes: 139 -> 144
+    # right; at 2 M nodes 354 -> 352 of 668)
+    cdef int weak = 3 if s.depth == 0 else 2
+    cdef bint extra = s.root_extra != 0 and s.depth == 0     # the second look: out of focus only
+    target_heads(s)
+    s.gen += 1
+    if s.reach:
+        for i in range(s.nregion):
+            p = s.region[i]
+            if b.color[p] == s.attacker:
+                h = b.head[p]
+                if s.stamp[h] != s.gen and b.libs[h] <= weak:
+                    s.stamp[h] = s.gen
+                    if _touches(s, h, s.defender):
+                        _mark_libs(s, h)
+    for i in range(s.nregion):
+        p = s.region[i]
+        if b.color[p] != EMPTY or not legal(s, p, c):
+            continue
+        if s.reach and _in_focus(s, p) == extra:
+            continue                                # out of focus (extra: in focus)
+        sc = _score(s, p, c)
+        if s.width and p == s.killer[s.depth]:
+            sc += KILLER_BONUS
+        j = n
+        while j > 0 and scores[j - 1] < sc:
+            scores[j] = scores[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        scores[j] = sc
+        out[j] = p
+        n += 1
+    cap = s.width if c == s.defender else s.attack_width
+    if cap and n > cap and s.depth > 0:
+        n = cap                                     # selective search (dfpn width=, attack_width=)
+    if extra:
+        return n                                    # no pass in the second look
+    # The attacker never passes, but for want of a ko threat (the ko bans it) or with no other
+    # move: its pass is dominated.  The defender may pass back (the same position, the attacker
+    # to move again) or play on with a free move, and two passes end the game as its win, so a
+    # pass cannot win anything the attacker's other moves do not.  2 M nodes: 368 -> 373 of 668
+    # (unknown 286 -> 275); ishigure-basic/074 (tests/test_solver.py).
+    if c == s.attacker and n > 0 and not (b.ko != NO_POINT and b.ko_color == c):
+        return n
+    out[n] = PASS
+    return n + 1
