@@ -337,7 +337,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
             and nodes < max_nodes):
         better, used = _preferred_win(b, mover, attacker, target, region, targets, move,
                                       prior(board, mover), prefer, max_nodes - nodes, t0 + time_limit,
-                                      search)
+                                      search, grow=target_arg is not None and region_arg is None)
         nodes += used
         if better is not None:
             move, pv = better[0], better
@@ -486,10 +486,13 @@ def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
 
 
 def _preferred_win(b, mover, attacker, target, region, targets, move, scores, count, max_nodes,
-                   deadline, search):
+                   deadline, search, grow=False):
     """(pv or None, nodes): of the region's moves the prior ranks above the proven `move`, the
     first of the `count` best that also wins cleanly (the opponent with unlimited ko threats; at
-    most PREFER_SHARE of the time left each), as its principal variation."""
+    most PREFER_SHARE of the time left each), as its principal variation.  grow (owl: the
+    region is the target's `group_region`): each move is checked in that region grown by the
+    group_region after it, so that a stone it puts at the region's edge can be attacked from
+    outside (vie.tst 39: the defender's A4 lived only while white could not play A3)."""
     floor = max(float(scores[move]) + math.log(PREFER_RATIO), math.log(PREFER_MIN))
     better = sorted((p for p in region if b.get(p) == EMPTY and scores[p] >= floor
                      and b.is_legal(p, mover)), key=lambda p: -scores[p])[:count]
@@ -499,7 +502,15 @@ def _preferred_win(b, mover, attacker, target, region, targets, move, scores, co
         if left < 0.05 or nodes >= max_nodes:
             break
         pv = [p]
-        value, used = _value_after(b, p, mover, attacker, targets, region, max_nodes - nodes,
+        where = region
+        if grow:
+            b.play(p, mover)
+            try:
+                if b.get(target) != EMPTY:     # (an attacker's move may capture it)
+                    where = sorted(set(region) | set(group_region(b, target)))
+            finally:
+                b.undo()
+        value, used = _value_after(b, p, mover, attacker, targets, where, max_nodes - nodes,
                                    left * PREFER_SHARE, dict(search, width=0, attack_width=0), first=target,
                                    ko_ignore=3 - mover,
                                    pv_out=pv)

@@ -26,3 +26,39 @@ def test_group_region_holds_the_liberties_of_weak_neighbours():
     region = group_region(board, target)
     assert marks["a"] in region and marks["g"] in region
     assert marks["a"] not in group_region(board, target, weak_libs=0)
+
+
+# vie.tst 39 (13x13, MeilleurCoup0004): black B6 lives with D7 or C6.  The network prefers A4,
+# which lives only while white may not play at A3, outside the region computed before A4:
+# `prefer` now checks its moves in the region grown after them, and A4 (a ko there at best)
+# does not replace D7.
+VIE_39 = """
+. . . . O . O . X . X X X
+. . . O X O . X . X X O O
+. O . O X O X X . X O O O
+O . . O X O X X X X X X O
+X O O X X O X . X X O O .
+X X X . X O X X X O . O O
+. . X . X O O X O . O O X
+X X . X O O X X O . . X X
+. X O O . O X O O O X . .
+. O . . . O O . O X X . .
+O . O O O O X O . O X X .
+X O . . . . . X . O O O X
+. . . . . . . . . . . . .
+"""
+
+
+def test_prefer_checks_a_move_in_the_region_grown_after_it():
+    import math
+    import numpy as np
+    from tactics.coords import parse_vertex, to_flat
+    from tactics.problem import solve
+    board, _ = from_diagram_marks(VIE_39, "black")
+    n = board.size
+    flat = lambda v: to_flat(*parse_vertex(v, n), n)                    # noqa: E731
+    scores = np.full(n * n, math.log(1e-4))
+    scores[flat("A4")] = math.log(0.9)
+    sol = solve(board, BLACK, target=flat("B6"), time_limit=4, escape_out=2, group=False,
+                width=10, attack_width=0, live_guess=False, prior=lambda *_: scores, prefer=3)
+    assert sol.result == "win" and sol.vertex() in ("D7", "C6"), (sol.status, sol.vertex())
