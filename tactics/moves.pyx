@@ -12,7 +12,7 @@ the root, and try the killer first.  `target_heads` finds the target group's sta
 for the search's knowledge (tactics.dfpn `evaluate`) and for the ordering.
 """
 
-from tactics.board cimport board_t, EMPTY, BORDER, PASS, NO_POINT, board_captures_of
+from tactics.board cimport board_t, EMPTY, BORDER, PASS, NO_POINT, board_captures_of, board_liberties
 from tactics.dfpn cimport search_t, DF_MAX_REGION
 
 cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
@@ -97,18 +97,11 @@ cdef bint _touches(search_t *s, int h, int color) noexcept nogil:
 
 
 cdef void _mark_libs(search_t *s, int h) noexcept nogil:
-    """stamp = gen on the liberties of the string with head h."""
-    cdef board_t *b = s.b
-    cdef int k = h, i
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    while True:
-        for i in range(4):
-            if b.color[k + d[i]] == EMPTY:
-                s.stamp[k + d[i]] = s.gen
-        k = b.next[k]
-        if k == h:
-            return
+    """stamp = gen on the liberties of the string with head h (a weak string: at most 3)."""
+    cdef int libs[4]
+    cdef int i, n = board_liberties(s.b, h, libs, 4)
+    for i in range(n):
+        s.stamp[libs[i]] = s.gen
 
 
 cdef bint _in_focus(search_t *s, int p) noexcept nogil:
