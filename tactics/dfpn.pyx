@@ -41,7 +41,7 @@ and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` ru
 first expands a node, not on every child it generates (the cheap tests still run there), and
 the three tests of life (two eyes, linked, Benson) only with the attacker to move: after an
 attacker's move they almost never fire, and the defender's next move finds the life a ply
-later (1.12-1.14x the nodes per second at 10 s; docs/results.md, twenty-eighth session).
+later (1.10-1.14x the nodes per second at 10 s; docs/results.md, twenty-eighth session).
 Move generation and ordering (children are tried in that order on ties): tactics.moves
 (`gen_moves`).
 
