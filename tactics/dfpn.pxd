@@ -30,7 +30,7 @@ cdef struct search_t:
     int target                 # a stone of the target string (point)
     int *targets               # stones of the target group at the root (points): the attacker must capture them all
     int ntargets
-    int theads[DF_MAX_TARGETS] # heads of the defender strings now on target points (_heads)
+    int theads[DF_MAX_TARGETS] # heads of the defender strings now on target points (tactics.moves.target_heads)
     int ntheads
     int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
     int width                  # > 0: below the root, at most this many of the defender's moves per node (and the pass)
@@ -73,7 +73,6 @@ cdef int evaluate(search_t *s, bint full) noexcept nogil          # knowledge: 1
 cdef double df_now() noexcept nogil                               # CLOCK_MONOTONIC seconds (the deadline's clock)
 cdef uint64_t df_key(search_t *s) noexcept nogil                  # table key of the current node
 cdef tt_entry *df_probe(search_t *s, uint64_t key) noexcept nogil # the table entry of key, or NULL
-cdef bint df_legal(search_t *s, int p, int c) noexcept nogil      # c may play p under the search's ko rule
-cdef void df_play(search_t *s, int p, int c) noexcept nogil       # make a df_legal move (s.depth is the caller's)
+cdef void df_play(search_t *s, int p, int c) noexcept nogil       # make a move tactics.moves.legal allows (s.depth is the caller's)
 cdef void df_unplay(search_t *s) noexcept nogil                   # take back the move df_play made at s.depth
 cdef bint df_last_pass(search_t *s, int back) noexcept nogil      # the move `back` plies ago was a pass in the search

@@ -178,7 +178,7 @@ cdef inline uint64_t _key(search_t *s) noexcept nogil:
 
 
 cdef inline void _play(search_t *s, int p, int c) noexcept nogil:
-    """Make a move known legal for _legal (lifting the ko ban for ko_ignore)."""
+    """Make a move known legal for `legal` (lifting the ko ban for ko_ignore)."""
     cdef board_t *b = s.b
     cdef undo_t *u = &s.undo[s.depth]
     u.forced = 0
@@ -204,7 +204,7 @@ cdef inline void _unplay(search_t *s) noexcept nogil:
 
 
 cdef bint _too_small(search_t *s, int mover) noexcept nogil:
-    """Too little eye space (needs _heads): tactics.eyes.eyes_dead on the target strings."""
+    """Too little eye space (needs target_heads): tactics.eyes.eyes_dead on the target strings."""
     s.gen += 1
     return eyes_dead(s.b, s.attacker, s.theads, s.ntheads, mover, s.stamp, s.gen)
 
@@ -230,7 +230,7 @@ cdef int _libs_outside(search_t *s, int h) noexcept nogil:
 
 
 cdef bint _may_live_benson(search_t *s) noexcept nogil:
-    """Some target string (needs _heads) has the two vital regions it needs to be Benson-alive
+    """Some target string (needs target_heads) has the two vital regions it needs to be Benson-alive
     (benson_vital_regions): a cheap test before benson, which rarely finds life in a search
     (0.4% of calls) and was a sixth of its time."""
     cdef int j
@@ -241,7 +241,7 @@ cdef bint _may_live_benson(search_t *s) noexcept nogil:
 
 
 cdef int _benson_alive(search_t *s) noexcept nogil:
-    """A target string (needs _heads) is Benson-alive: 1 the side to move wins, -1 it loses,
+    """A target string (needs target_heads) is Benson-alive: 1 the side to move wins, -1 it loses,
     0 none is."""
     cdef int j
     if not _may_live_benson(s):
@@ -287,7 +287,7 @@ cdef int evaluate(search_t *s, bint full) noexcept nogil:
 
 
 cdef int _slow_knowledge(search_t *s) noexcept nogil:
-    """The costlier half of evaluate (needs _heads): eye space, escapes, two eyes, Benson."""
+    """The costlier half of evaluate (needs target_heads): eye space, escapes, two eyes, Benson."""
     cdef int mover = s.b.to_move, j, nh = s.ntheads
     if s.escape_libs:
         for j in range(nh):
@@ -696,9 +696,6 @@ cdef uint64_t df_key(search_t *s) noexcept nogil:
 
 cdef tt_entry *df_probe(search_t *s, uint64_t key) noexcept nogil:
     return _probe(s, key)
-
-cdef bint df_legal(search_t *s, int p, int c) noexcept nogil:
-    return legal(s, p, c)
 
 cdef void df_play(search_t *s, int p, int c) noexcept nogil:
     _play(s, p, c)

@@ -43,7 +43,7 @@ cdef int target_heads(search_t *s) noexcept nogil:
 
 
 cdef bint is_target_head(search_t *s, int h) noexcept nogil:
-    """h is one of the heads found by the last _heads."""
+    """h is one of the heads found by the last target_heads."""
     cdef int j
     for j in range(s.ntheads):
         if s.theads[j] == h:
@@ -52,7 +52,7 @@ cdef bint is_target_head(search_t *s, int h) noexcept nogil:
 
 
 cdef int _score(search_t *s, int p, int c) noexcept nogil:
-    """Move-ordering score of legal p for c (higher first; needs _heads for the target strings)."""
+    """Move-ordering score of legal p for c (higher first; needs target_heads for the target strings)."""
     cdef board_t *b = s.b
     cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps
     cdef int d[4]

@@ -17,8 +17,8 @@ from tactics.board cimport (board_t, Board, board_point, board_row, board_col, o
 from tactics.benson cimport benson_ws
 from tactics.dfpn cimport (search_t, tt_entry, DF_MAX_DEPTH, DF_MAX_REGION,
                            DF_MAX_TARGETS, df_search, evaluate, df_now, df_key,
-                           df_probe, df_legal, df_play, df_unplay, df_last_pass)
-from tactics.moves cimport gen_moves
+                           df_probe, df_play, df_unplay, df_last_pass)
+from tactics.moves cimport gen_moves, legal
 
 SIM_NODES = 20000   # dfpn's (and tactics.problem.solve's) default sim: positions per simulation
 
@@ -241,7 +241,7 @@ def _run(_Search S, double time_limit, bint keep):
         if evaluate(s, True) != 0 and pv:
             break
         e = df_probe(s, df_key(s))
-        if e == NULL or e.best == 0 or not df_legal(s, e.best, b.to_move):
+        if e == NULL or e.best == 0 or not legal(s, e.best, b.to_move):
             break
         pv.append(flat(e.best))
         df_play(s, e.best, b.to_move)
