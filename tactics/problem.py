@@ -132,7 +132,8 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
             far: int = FAR, pick=None, info=None):
     """Copy of the board set up for the search, with (attacker, target, region, targets):
     targets are the stones of the target group the attacker must capture (every defender stone
-    of an inferred problem, `linked_group` of a given target without a region, the target
+    of an inferred problem, less its outside strings; with group "linked", the target's
+    `linked_group` less them; `linked_group` of a given target without a region, the target
     string with a given region or when `group` is false; "live": as True when the defender
     (`mover`, default the board's side to move) is to move, else as False).  far: the grown
     wall of an inferred problem (`infer`).  pick: with an inferred problem, the string of this
@@ -148,7 +149,7 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
         if pick is not None:
             target = pick
         if group == "linked":
-            targets = linked_group(board, target)
+            targets = [p for p in linked_group(board, target) if p not in out]
         if not group:
             targets = list(board.string(target))
         if region is None:
@@ -227,8 +228,9 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     LOOK_SHARE of the time and nodes left when a recheck follows (`_recheck`, loose); a win
     or ko there replaces the fail.
     verify: with group "live" and the attacker to move, a kill found for the target string is
-    checked against the whole group (the defender to move after our move, at most VERIFY_SHARE
-    of the time); if the group lives there, the group goal is searched with the time left
+    checked against the target's group (the defender to move after our move, at most
+    VERIFY_SHARE of the time; an inferred problem's group is "linked", less its outside
+    strings); if the group lives there, the group goal is searched with the time left
     (the defender gave up the target string to live: maeda-10k-5k/018, ishida-dan/019).
     other_targets: with an inferred problem, a kill that fails against the largest string (the
     inferred target) tries, with the time left, up to this many other strings of the defender
@@ -303,8 +305,12 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     if (goal == "kill" and group == "live" and result in ("win", "ko_a") and chosen["move"] is not None
             and verify and pick is None):
         # the string goal is cheaper but the defender may live by giving up the target string:
-        # check the kill against the whole group, and search the group goal if it fails
-        gtargets = prepare(board, target_arg, region_arg, frame, True, mover, far)[4]
+        # check the kill against the target's group, and search the group goal if it fails.
+        # An inferred problem's group is the target's linked group, not every defender stone:
+        # a stone across the attacker's wall is not at stake (maeda-10k-5k/142: white's B14
+        # joined its outside strings and "lived", so B9's kill of A11 was thrown away)
+        group_goal = "linked" if target_arg is None else True
+        gtargets = prepare(board, target_arg, region_arg, frame, group_goal, mover, far)[4]
         if set(gtargets) != set(targets):
             left = deadline - time.monotonic()
             lives, used = _lives_after(b, chosen["move"], mover, attacker, gtargets, region,
@@ -314,7 +320,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
             if lives:                       # the defender lives after our move: search the group
                 again = solve(board, mover, target_arg, region_arg, max_nodes,
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
-                              escape_libs, True, escape_out, width=width, far=far, loose=loose,
+                              escape_libs, group_goal, escape_out, width=width, far=far, loose=loose,
                               live_guess=live_guess, prior=prior, other_targets=0, sim=sim,
                               attack_width=attack_width)
                 again.nodes += nodes

@@ -1097,6 +1097,33 @@ def test_kill_checked_against_the_whole_group():
     assert string_only.move == marks["b"] and string_only.result == "win"
 
 
+# maeda-10k-5k/142 (black to kill, a = B9): white's B14 lies across black's A12-C12 from the
+# target A11, and D13-D12 face the open board (outside strings).  B9 kills A11's group; the
+# check against every white stone once let B14 "live" by joining D13, so the kill was dropped.
+ACROSS_THE_WALL_142 = """
+. O . . .
+. . . O .
+X X X O .
+O O O X .
+. . O X .
+. a O X .
+. O X . .
+. O X . .
+X X X . .
+. . . . .
+. . . . .
+. . . . .
+. . . . .
+. . . . .
+"""
+
+
+def test_kill_checked_against_the_targets_linked_group_only():
+    board, marks = corner(ACROSS_THE_WALL_142, "black", size=19)
+    s = solve(board, "black", time_limit=10)
+    assert s.goal == "kill" and (s.result, s.move) == ("win", marks["a"]), s.status
+
+
 def test_two_eyes_in_a_big_enclosed_area():
     # white's one string encloses the 3 x 3 corner: its centre e is no liberty, so Benson does
     # not see the life, but the area gives two eyes (tactics.eyes.eyes_alive): after any white
