@@ -142,14 +142,14 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
     n = board.size
     if target is None:
         attacker, target, inferred_region, wall, targets, outside = infer(board, far=far)
-        out = set(outside)
-        targets = [p for p in targets if p not in out]
         if info is not None:
             info["outside"] = outside
         if pick is not None:
             target = pick
         if group == "linked":
-            targets = [p for p in linked_group(board, target) if p not in out]
+            targets = linked_group(board, target)
+        out = set(outside)
+        targets = [p for p in targets if p not in out]
         if not group:
             targets = list(board.string(target))
         if region is None:
