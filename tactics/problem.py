@@ -218,8 +218,10 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     (and after a win with `prefer`), and its time counts against time_limit.
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
-    defender stone of an inferred problem / `linked_group` of a given target (owl), "linked" =
-    `linked_group` in both cases, False = the target string, "live" (default) = True when the
+    defender stone of an inferred problem (less its outside strings) / `linked_group` of a
+    given target without a region (owl) / the target string with a given region, "linked" =
+    the target's `linked_group` for an inferred problem (less its outside strings) and as True
+    for a given target, False = the target string, "live" (default) = True when the
     defender is to move and False when the attacker is (measured on the 30-problem samples at
     3 s: True fixes 3 live problems and breaks none of them, but breaks more kill problems
     than it fixes: the attacker's proofs get longer).
