@@ -150,8 +150,6 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
             targets = linked_group(board, target)
         out = set(outside)
         targets = [p for p in targets if p not in out]
-        if not group:
-            targets = list(board.string(target))
         if region is None:
             region = inferred_region
         if frame:
