@@ -6,6 +6,7 @@
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --limit 30 --max-nodes 300000
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --max-nodes 2000000 --per-problem
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --in-process --time-limit 10 --per-problem
+    PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego/maeda-10k-5k --in-process   (one collection)
 
 With `--max-nodes N` the solver runs in-process with a node limit instead of a clock (the same
 answers on every run and machine, for comparing solver versions) and GNU Go is not run; it also
@@ -81,7 +82,7 @@ def run_engine(command, files, setup=()):
 
 def main(argv=None):
     p = argparse.ArgumentParser()
-    p.add_argument("root", help="folder of collections (../shared/data/tsumego)")
+    p.add_argument("root", help="folder of collections (../shared/data/tsumego), or one collection")
     p.add_argument("--limit", type=int, default=None, help="problems per collection")
     p.add_argument("--time-limit", type=float, default=10.0, help="our seconds per problem")
     p.add_argument("--no-gnugo", action="store_true")
@@ -107,7 +108,7 @@ def main(argv=None):
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
     gnugo = find_gnugo()
     print(f"{'collection':20s} {'engine':8s} {'right':>12s} {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}")
-    for d in sorted(glob.glob(os.path.join(args.root, "*"))):
+    for d in _collections(args.root):
         files = sorted(glob.glob(os.path.join(d, "*.sgf")))[: args.limit]
         if not files:
             continue
@@ -128,6 +129,13 @@ def main(argv=None):
 KINDS = ("win", "ko", "fail", "unknown", "error")
 
 
+def _collections(root):
+    """The collection folders under root, or root itself when it holds problems."""
+    if glob.glob(os.path.join(root, "*.sgf")):
+        return [root]
+    return sorted(glob.glob(os.path.join(root, "*")))
+
+
 def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, network="full", sim=None):
     """Right first moves per collection with at most max_nodes positions (and time_limit
     seconds) per problem, the same split by the solver's result (win, ko_a/ko_b, fail, unknown,
@@ -142,7 +150,7 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
     total = count = 0
     print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
           + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
-    for d in sorted(glob.glob(os.path.join(root, "*"))):
+    for d in _collections(root):
         files = sorted(glob.glob(os.path.join(d, "*.sgf")))[:limit]
         if not files:
             continue
