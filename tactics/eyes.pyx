@@ -302,7 +302,6 @@ cdef bint eyes_alive(const board_t *b, const int *heads, int nheads, int *stamp,
 # ------------------------------------------------------------------------ linked strings
 
 cdef enum:
-    MAX_LINKED = 16            # strings in a linked group
     MAX_REGION = 32            # points of a region looked at for a linked group's eye
     MAX_LINK_LIBS = 64         # liberties of a string looked at for links
 
@@ -370,6 +369,11 @@ cdef int _linked(const board_t *b, int seed, int *group, int *stamp, int gen) no
                         n += 1
                         break
     return n
+
+
+cdef int linked_strings(const board_t *b, int seed, int *group, int *stamp, int gen) noexcept nogil:
+    """`_linked` for other modules (tactics.dfpn): the heads of the strings linked to seed's."""
+    return _linked(b, seed, group, stamp, gen)
 
 
 cdef int _linked_area_eyes(const board_t *b, int start, const int *group, int n, int *stamp,

@@ -48,7 +48,8 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    outermost line towards an open side and OUTSIDE_LIBS (2) liberties on that side faces the
    open board, as the attacker's outer stones do (maeda-10k-5k/139: black A14-D14 above the
    fight).  Those liberties leave the region (it is never captured), it is no target, and the
-   target string that joins it has escaped (ESCAPE_OUT; any string of the group escaping
+   target string that joins it has escaped (ESCAPE_OUT; with the attacker to move, also one that
+   joins it by miai, tactics.dfpn `_joins_out`; any string of the group escaping
    lived too easily: ishigure-basic/064, maeda-10k-5k/085).  docs/results.md, 25th session.
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open

@@ -63,7 +63,7 @@ from tactics.infer import FAR, ProblemError, group_region, infer, linked_group
 
 CODES = {"win": 1, "ko_a": 2, "ko_b": 3, "fail": 0, "unknown": 0}
 VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of the time checks the string kill against the target's linked group
-ESCAPE_OUT = -1         # with outside strings, the target string joined to one has escaped (solve(escape_out=): negative, the target string only)
+ESCAPE_OUT = -1         # with outside strings, the target string joined to one (or joining one by miai, tactics.dfpn) has escaped (solve(escape_out=): negative, the target string only)
 LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it takes no room the defender needs
 LOOK_SHARE = 0.5        # with a recheck to follow (solve(loose=)), at most this share of the time and nodes left goes to a fail's second look
 MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the time and nodes left checks the winning move against unlimited ko threats

@@ -985,6 +985,48 @@ def test_owl_escape_out_of_the_region():
     assert s.result == "win" and s.move == marks["a"] and s.nodes <= 10, s.status
 
 
+
+# Escape by miai to an outside string (tactics.dfpn `_joins_out`): black A3-B3(-C3) has its
+# liberties A4, B4 (C4) outside the region (the three lowest rows), so it can never be
+# captured; the target D1 / D2 escapes when it joins it.  White to move.
+JOINS_OUT = {
+    # the target D2-E2-D1 shares C2 and D3 with it: white takes one, black joins at the other
+    "two_shared_liberties": ("""
+X X X . O O O
+O O . X X O .
+. . . X . O .
+""", "D1", True),
+    # the same with white D3: one shared liberty (C2) is no link
+    "one_shared_liberty": ("""
+X X X O O O O
+O O . X X O .
+. . . X . O .
+""", "D1", False),
+    # D1 is linked to C2 by D2 and C1, C2 to A3-B3 by B2 and C3: black answers each link
+    "a_chain_of_links": ("""
+X X . O O O O
+O . X . O . .
+. . . X . O .
+""", "D1", True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(JOINS_OUT))
+def test_the_target_joins_an_outside_string_by_miai(name):
+    from tactics import solver as S
+    diagram, stone, joins = JOINS_OUT[name]
+    board = corner(diagram, "white")[0]
+    target = to_flat(*parse_vertex(stone, 9), 9)
+    region = [p for p in range(6 * 9, 81) if board.get(p) == 0]
+    ruled = S.dfpn(board, WHITE, target, region, targets=[target], escape_out=-1, time_limit=10)
+    searched = S.dfpn(board, WHITE, target, region, targets=[target], escape_out=-1,
+                      time_limit=10, static_life=False)
+    # the rule decides at the root; the search without it reaches the same result
+    assert ruled["value"] == searched["value"] != 0, name
+    assert (ruled["nodes"] <= 10) == joins and searched["nodes"] > 10, (name, ruled, searched)
+    if joins:
+        assert ruled["value"] == -1, name                   # white to move cannot capture D1
+
 # Eye shapes (tactics.eyes) with white to move and moves allowed only at the far point f: white
 # plays f, then black is to move in front of the eye space and the verdict is static.
 EYE_SHAPES = {
