@@ -81,8 +81,8 @@ from libc.stdint cimport uint64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, board_is_suicide,
-                            board_captures_of, opponent, EMPTY, BLACK, WHITE, BORDER, PASS,
-                            NO_POINT, MAX_POINTS, zobrist)
+                            board_captures_of, board_liberties, opponent, EMPTY, BLACK, WHITE,
+                            BORDER, PASS, NO_POINT, MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson, benson_vital_regions
 from tactics.eyes cimport eyes_dead, eyes_alive, linked_alive, linked_strings, MAX_LINKED
 from tactics.moves cimport gen_moves, legal, target_heads
@@ -231,52 +231,30 @@ cdef int _libs_outside(search_t *s, int h) noexcept nogil:
             return n
 
 
-cdef bint _uncapturable(search_t *s, int h) noexcept nogil:
-    """The string with head h has a liberty outside the region, which no move fills."""
-    cdef board_t *b = s.b
-    cdef int k = h, i
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    while True:
-        for i in range(4):
-            if b.color[k + d[i]] == EMPTY and not s.inreg[k + d[i]]:
-                return True
-        k = b.next[k]
-        if k == h:
-            return False
-
-
 cdef bint _joins_out(search_t *s, int h) noexcept nogil:
     """With the attacker to move, the string with head h escapes by miai: two of its liberties
-    each touch an uncapturable defender string (the attacker takes one, the defender joins at
-    the other), or a string linked to it by miai pairs (tactics.eyes.linked_strings: the
-    defender answers every link) is uncapturable."""
+    each touch an uncapturable defender string (one with a liberty outside the region, which
+    no move fills: the attacker takes one point, the defender joins at the other), or a string
+    linked to it by miai pairs (tactics.eyes.linked_strings: the defender answers every link)
+    is uncapturable."""
     cdef board_t *b = s.b
+    cdef int libs[MAX_POINTS]
     cdef int group[MAX_LINKED]
-    cdef int k = h, i, j, q, r, n = 0
+    cdef int nl = board_liberties(b, h, libs, MAX_POINTS), i, j, r, n = 0
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    s.gen += 1
-    while True:
-        for i in range(4):
-            q = k + d[i]
-            if b.color[q] != EMPTY or s.stamp[q] == s.gen:
-                continue
-            s.stamp[q] = s.gen
-            for j in range(4):
-                r = q + d[j]
-                if b.color[r] == s.defender and b.head[r] != h and _uncapturable(s, b.head[r]):
-                    n += 1
-                    if n >= 2:
-                        return True
-                    break
-        k = b.next[k]
-        if k == h:
-            break
+    for i in range(nl):
+        for j in range(4):
+            r = libs[i] + d[j]
+            if b.color[r] == s.defender and b.head[r] != h and _libs_outside(s, b.head[r]) > 0:
+                n += 1
+                if n >= 2:
+                    return True
+                break
     s.gen += 1
     n = linked_strings(b, h, group, s.stamp, s.gen)
     for j in range(1, n):
-        if _uncapturable(s, group[j]):
+        if _libs_outside(s, group[j]) > 0:
             return True
     return False
 
