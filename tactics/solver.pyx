@@ -87,11 +87,11 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     search as GNU Go's owl (gen_moves).  attack_width: the same for the attacker's moves (0 =
     every move, -1 = `width`); `width` then counts the defender's only.  With every attacker
     move searched, a defender win (the target lives) stays a proof: only the kills are
-    selective.  static_life=False: only Benson and captures decide
-    life (no eye-space rules for the defender, and no escape by miai: the reference the
-    static rules' tests check against).  root_extra (with reach): the root's moves are the region points out of focus, and
-    no pass: the search says whether a move the focus left out wins (tactics.problem asks it
-    after a fail).  sim: at most this many positions per simulation of a refuted move's proof
+    selective.  static_life=False: only Benson and captures decide life (no eye-space rules
+    for the defender, and no escape by miai: the reference the static rules' tests check
+    against).  root_extra (with reach): the root's moves are the region points out of focus,
+    and no pass: the search says whether a move the focus left out wins (tactics.problem asks
+    it after a fail).  sim: at most this many positions per simulation of a refuted move's proof
     on its siblings (tactics.dfpn `_simulate`; 0: off).  Returns a dict: value (1 the side to
     move wins, -1 loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
     unrefuted (unfinished: the first moves not proven to lose, in move order), pv (flat moves),

@@ -3,7 +3,7 @@
 import os
 import sys
 
-from test_solver import BULKY_FIVE, corner
+from test_solver import BULKY_FIVE, corner, write_bulky_five_collection
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
 from book_move_check import check, main  # noqa: E402
@@ -21,15 +21,7 @@ def test_the_vital_point_holds_the_others_are_refuted_a_stone_is_walled():
 
 def test_main_counts_a_collection(tmp_path, capsys):
     """The table of a folder of SGF problems with RIGHT children (written here)."""
-    from golois.sgf import position_to_sgf
-    from tactics.coords import format_sgf_point, from_flat
-    board, marks = corner(BULKY_FIVE, size=19)
-    setup = position_to_sgf(board, 1).decode().strip()[:-1]          # the root, still open
-    coll = tmp_path / "corner"
-    coll.mkdir()
-    for name, answer in (("right.sgf", marks["b"]), ("wrong.sgf", marks["a"])):
-        point = format_sgf_point(from_flat(answer, 19), 19)
-        (coll / name).write_text(f"{setup};B[{point}]C[RIGHT])")
+    write_bulky_five_collection(tmp_path / "corner")
     assert main([str(tmp_path), "--time-limit", "10"]) == 0
     row = [line.split() for line in capsys.readouterr().out.splitlines() if line.startswith("corner")][0]
     assert row[1:6] == ["2", "1", "1", "0", "0"]        # problems, holds, refuted, open, walled

@@ -49,6 +49,21 @@ O O O O O X
 a b c O O X
 d e O O O X
 """
+
+
+def write_bulky_five_collection(folder):
+    """A folder of two SGF problems (written here): the bulky five above, black to kill, one
+    whose RIGHT child is the vital point b, one whose RIGHT child is a, which does not kill."""
+    from golois.sgf import position_to_sgf
+    from tactics.coords import format_sgf_point, from_flat
+    board, marks = corner(BULKY_FIVE, size=19)
+    setup = position_to_sgf(board, 1).decode().strip()[:-1]          # the root, still open
+    folder.mkdir()
+    for name, answer in (("right.sgf", marks["b"]), ("wrong.sgf", marks["a"])):
+        point = format_sgf_point(from_flat(answer, 19), 19)
+        (folder / name).write_text(f"{setup};B[{point}]C[RIGHT])")
+
+
 RABBITY_SIX = """
 X X X X X X X
 O O O O O O X
@@ -985,7 +1000,6 @@ def test_owl_escape_out_of_the_region():
     assert s.result == "win" and s.move == marks["a"] and s.nodes <= 10, s.status
 
 
-
 # Escape by miai to an outside string (tactics.dfpn `_joins_out`): black A3-B3(-C3) has its
 # liberties A4, B4 (C4) outside the region (the three lowest rows), so it can never be
 # captured; the target D1 / D2 escapes when it joins it.  White to move.
@@ -1026,6 +1040,7 @@ def test_the_target_joins_an_outside_string_by_miai(name):
     assert (ruled["nodes"] <= 10) == joins and searched["nodes"] > 10, (name, ruled, searched)
     if joins:
         assert ruled["value"] == -1, name                   # white to move cannot capture D1
+
 
 # Eye shapes (tactics.eyes) with white to move and moves allowed only at the far point f: white
 # plays f, then black is to move in front of the eye space and the verdict is static.

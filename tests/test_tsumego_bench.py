@@ -3,34 +3,21 @@
 import os
 import sys
 
-from test_solver import BULKY_FIVE, corner
+from test_solver import write_bulky_five_collection
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
 from tsumego_bench import _collections, main  # noqa: E402
 
 
-def _collection(folder):
-    """Two copies of the bulky five to kill (written here): one whose RIGHT child is the vital
-    point, one whose RIGHT child is a point that does not kill."""
-    from golois.sgf import position_to_sgf
-    from tactics.coords import format_sgf_point, from_flat
-    board, marks = corner(BULKY_FIVE, size=19)
-    setup = position_to_sgf(board, 1).decode().strip()[:-1]          # the root, still open
-    folder.mkdir()
-    for name, answer in (("right.sgf", marks["b"]), ("wrong.sgf", marks["a"])):
-        point = format_sgf_point(from_flat(answer, 19), 19)
-        (folder / name).write_text(f"{setup};B[{point}]C[RIGHT])")
-
-
 def test_a_folder_of_collections_or_one_collection(tmp_path):
-    _collection(tmp_path / "corner")
+    write_bulky_five_collection(tmp_path / "corner")
     (tmp_path / "empty").mkdir()
     assert _collections(str(tmp_path)) == [str(tmp_path / "corner"), str(tmp_path / "empty")]
     assert _collections(str(tmp_path / "corner")) == [str(tmp_path / "corner")]
 
 
 def test_one_collection_in_process(tmp_path, capsys):
-    _collection(tmp_path / "corner")
+    write_bulky_five_collection(tmp_path / "corner")
     argv = [str(tmp_path / "corner"), "--in-process", "--time-limit", "5", "--per-problem",
             "--network", "none"]
     assert main(argv) == 0
