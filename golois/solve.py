@@ -8,7 +8,8 @@ Each SGF's setup position (root setup stones; the moves are taken as the answer)
 goal (see its docstring).  Default output: a diagram with the answer marked `#`, the result, the
 first move, the principal variation, nodes and time.  `--json`: one object per input per line
 ({"file", "to_play", "move", "result", "status", "goal", "pv", "nodes", "seconds", "right"} or
-{"file", "error"}); a file that fails is reported and the batch goes on.  When the SGF has root
+{"file", "error"}); a file that fails is reported and the batch goes on (with `--ladder` too: a
+missing file, a malformed SGF, a vertex off the board or on an empty point).  When the SGF has root
 children commented RIGHT, each answer is marked right or wrong, and the accuracy per folder is
 printed (to stderr with --json).  `--sgf-out DIR` writes the problem with the solver's answer as
 variations: the PV commented RIGHT (or WRONG when the goal fails) and the other tried first moves.
@@ -183,19 +184,26 @@ def solve_ladder(args) -> int:
     """`--ladder VERTEX FILE`: is the string captured in a ladder (tactics.ladder), by which move,
     with the sequence."""
     from tactics.ladder import RESULT_NAMES, ladder_capture
-    rc = 0
-    for path in _files(args.inputs):
-        board, _ = load_problem(path)
-        result, move, seq = ladder_capture(board, args.ladder)
+    files = list(_files(args.inputs, args.limit))
+    errors = 0
+    for path in files:
+        try:
+            board, _ = load_problem(path)
+            result, move, seq = ladder_capture(board, args.ladder)
+        except Exception as e:           # the batch goes on: report and continue
+            errors += 1
+            rec = {"file": path, "vertex": args.ladder, "error": f"{type(e).__name__}: {e}"}
+            print(json.dumps(rec) if args.json else f"{path}: error: {rec['error']}", flush=True)
+            continue
         fmt = lambda m: m if isinstance(m, str) else ("PASS" if m is None else format_vertex(divmod(m, board.size), board.size))
         rec = {"file": path, "vertex": args.ladder, "result": RESULT_NAMES[result],
                "move": None if move is None else fmt(move), "sequence": [fmt(m) for m in seq]}
         if args.json:
-            print(json.dumps(rec))
+            print(json.dumps(rec), flush=True)
         else:
             how = f", first move {rec['move']}: {' '.join(rec['sequence'])}" if rec["move"] else ""
             print(f"{path}: the string at {args.ladder} is {rec['result']} in a ladder{how}")
-    return rc
+    return 1 if errors and errors == len(files) else 0
 
 
 def run(args) -> int:

@@ -945,6 +945,27 @@ def test_cli_ladder_problem(tmp_path, capsys):
     assert second["result"] == "escaped"
 
 
+def test_cli_ladder_bad_input_is_reported_and_the_batch_goes_on(tmp_path, capsys):
+    """golois solve --ladder: a missing file, a malformed SGF and a vertex on an empty point or
+    off the board each give an error record, not a traceback; the good file is still answered."""
+    import json as _json
+
+    from golois.cli import main as golois_main
+    good = tmp_path / "ladder.sgf"
+    good.write_text("(;GM[1]FF[4]SZ[19]AW[dd]AB[cd][dc][ee]PL[B])")
+    (tmp_path / "bad.sgf").write_text("(;GM[1]FF[4]SZ[19]AW[dd")
+    inputs = [str(tmp_path / "missing.sgf"), str(tmp_path / "bad.sgf"), str(good)]
+    assert golois_main(["solve", "--ladder", "D16", "--json"] + inputs) == 0
+    records = [_json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [("error" in r) for r in records] == [True, True, False]
+    assert "cannot read" in records[0]["error"] and "malformed" in records[1]["error"]
+    assert records[2]["result"] == "captured"
+    for vertex, words in (("A1", "no stone"), ("Z99", "off")):
+        assert golois_main(["solve", "--ladder", vertex, str(good)]) == 1   # every file failed
+        out = capsys.readouterr().out
+        assert "error" in out and words in out
+
+
 # maeda-10k-5k/008 (black lives with B3, a): black gives up the four stones at D1 (its largest
 # string, the inferred target).  With the string as the goal white's capture of them counted as
 # a kill; the goal is now the whole group when the defender is to move (problem.solve group=).
