@@ -60,20 +60,25 @@ def _target(engine, vertex):
     return flat
 
 
+def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=False):
+    """tactics.problem.solve for the group of the stone at `flat` on a whole board (the owl
+    region, `group_region`), `mover` to play, with cfg's limits and options (also `golois solve
+    --target`).  live_guess: an unfinished search to live guesses its answer (owl's unknown is
+    `0` whatever its move, so GTP keeps no time for a guess).  Raises ProblemError."""
+    return solve(board, mover, target=flat, time_limit=cfg.time_limit, max_nodes=cfg.max_nodes,
+                 escape_libs=cfg.escape_libs, group=cfg.group, escape_out=cfg.escape_out,
+                 width=cfg.width, attack_width=cfg.attack_width, prior=prior, prefer=cfg.prefer,
+                 live_guess=live_guess)
+
+
 def _owl(engine, vertex, attack: bool):
     flat = _target(engine, vertex)
     colour = engine.board.get(flat)
     mover = 3 - colour if attack else colour
     try:
-        sol = solve(engine.board, mover, target=flat, time_limit=_time(engine),
-                    max_nodes=config(engine).max_nodes, escape_libs=config(engine).escape_libs,
-                    group=config(engine).group, escape_out=config(engine).escape_out,
-                    width=config(engine).width, attack_width=config(engine).attack_width,
-                    prior=_prior(engine), prefer=config(engine).prefer,
-                    live_guess=False)   # an unknown owl answer is `0` whatever its move: no time kept for a guess
+        return owl_solve(engine.board, mover, flat, config(engine), _prior(engine))
     except ProblemError as e:
         raise GtpFailure(str(e)) from None
-    return sol
 
 
 @COMMANDS.command("solver_time")

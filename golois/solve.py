@@ -1,18 +1,23 @@
 """`golois solve`: life-and-death (and ladder) problems from the command line.
 
     golois solve FILE.sgf|DIR [...] [--time-limit S] [--json] [--sgf-out DIR] [--network MODEL|none]
+                 [--target VERTEX] [--to-play black|white] [--region V1:V2]
     golois solve --ladder VERTEX FILE.sgf
 
 Each SGF's setup position (root setup stones; the moves are taken as the answer) is solved for the player to move
-(PL, else the side to move) with tactics.problem.solve, which infers the group at stake and the
-goal (see its docstring).  Default output: a diagram with the answer marked `#`, the result, the
+(PL, else the side to move; `--to-play`) with tactics.problem.solve, which infers the group at
+stake and the goal (see its docstring).  `--target VERTEX` names the group instead, for
+positions the inference refuses (stones in several areas, whole-board positions): it is solved
+as GTP's owl_attack / owl_defend are, in the group's region, but with every move searched.
+`--region V1:V2` limits the moves to a rectangle (no frame is added).  Default output: a diagram with the answer marked `#`, the result, the
 first move, the principal variation, nodes and time.  `--json`: one object per input per line
 ({"file", "to_play", "move", "result", "status", "goal", "pv", "nodes", "seconds", "right"} or
 {"file", "error"}); a file that fails is reported and the batch goes on (with `--ladder` too: a
 missing file, a malformed SGF, a vertex off the board or on an empty point).  When the SGF has root
 children commented RIGHT, each answer is marked right or wrong, and the accuracy per folder is
 printed (to stderr with --json).  `--sgf-out DIR` writes the problem with the solver's answer as
-variations: the PV commented RIGHT (or WRONG when the goal fails) and the other tried first moves.
+variations: the PV commented RIGHT (or WRONG when the goal fails), the other proven first moves
+RIGHT, and the first moves proven to fail WRONG, each with its refutation.
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
 scores added (`network_prior`; `--network none`: the playouts alone).
@@ -41,6 +46,12 @@ def add_parser(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per input per line")
     p.add_argument("--sgf-out", metavar="DIR", help="write solution trees as SGF here")
     p.add_argument("--ladder", metavar="VERTEX", help="ladder problem: is the string at VERTEX captured?")
+    p.add_argument("--target", metavar="VERTEX",
+                   help="a stone of the group at stake (for positions with stones in several areas, "
+                        "or whole-board positions): solved as GTP's owl_attack / owl_defend, in the group's region")
+    p.add_argument("--to-play", choices=["black", "white"], help="the player to move (default: PL, else the side to move)")
+    p.add_argument("--region", metavar="V1:V2",
+                   help="the rectangle between two corner vertices (e.g. N1:T7): moves only there, no frame")
     p.add_argument("--limit", type=int, default=None, help="at most this many files per folder")
     p.add_argument("--network", default="full", metavar="MODEL",
                    help="policy network whose scores, with playouts, choose the unrefuted move an unfinished search to live answers: "
@@ -61,8 +72,9 @@ def _files(inputs, limit=None):
             yield item
 
 
-def right_answers(path):
-    """GTP vertices of the root children commented RIGHT (empty if none)."""
+def right_answers(path, mover=None):
+    """GTP vertices of the root children commented RIGHT (empty if none); given `mover`, only
+    those that are that colour's moves."""
     from sgfmill import sgf
     game = sgf.Sgf_game.from_bytes(open(path, "rb").read())
     n = game.get_size()
@@ -70,7 +82,9 @@ def right_answers(path):
     for child in game.get_root():
         comment = child.get("C") if child.has_property("C") else ""
         if "RIGHT" in comment:
-            _, mv = child.get_move()
+            colour, mv = child.get_move()
+            if mover is not None and colour != {BLACK: "b", WHITE: "w"}[mover]:
+                continue
             out.append("PASS" if mv is None else format_vertex(from_sgfmill(mv, n), n))
     return out
 
@@ -110,7 +124,8 @@ def diagram(board, sol) -> str:
 
 def write_sgf(path_in, out_dir, board, sol):
     """The problem with the solution: the PV as a variation commented RIGHT (WRONG if the goal
-    fails), and the other proven winning first moves as RIGHT variations."""
+    fails), the other proven winning first moves as RIGHT variations, and each first move the
+    search proved to fail as a WRONG variation with its refutation (the table's line)."""
     from sgfmill import sgf
     game = sgf.Sgf_game.from_bytes(open(path_in, "rb").read())
     root = game.get_root()
@@ -133,6 +148,15 @@ def write_sgf(path_in, out_dir, board, sol):
             child.set_move("b" if sol.to_move == BLACK else "w",
                            None if m is None else (n - 1 - m // n, m % n))
             child.set("C", f"RIGHT: {sol.status}")
+    goal = f"{NAMES[sol.to_move]} to {sol.goal}"
+    for m, line in sol.refuted.items():
+        colour, node = sol.to_move, root
+        for i, q in enumerate([m] + list(line)):
+            node = node.new_child()
+            node.set_move("b" if colour == BLACK else "w", None if q is None else (n - 1 - q // n, q % n))
+            if i == 0:
+                node.set("C", f"WRONG: {goal} fails after this move")
+            colour = 3 - colour
     os.makedirs(out_dir, exist_ok=True)
     out = os.path.join(out_dir, os.path.basename(path_in))
     with open(out, "wb") as f:
@@ -158,20 +182,63 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
         return None
 
 
+def parse_region(text: str, size: int) -> list:
+    """'V1:V2' (two GTP vertices, opposite corners) -> the flat points of that rectangle.
+    Raises ValueError (CoordinateError) for anything else."""
+    from tactics.coords import CoordinateError, parse_vertex
+    corners = text.split(":")
+    if len(corners) != 2:
+        raise CoordinateError(f"region {text!r}: expected two corner vertices, as N1:T7")
+    (r0, c0), (r1, c1) = [parse_vertex(v, size) or (None, None) for v in corners]
+    if r0 is None or r1 is None:
+        raise CoordinateError(f"region {text!r}: a corner is a pass")
+    return [r * size + c for r in range(min(r0, r1), max(r0, r1) + 1)
+            for c in range(min(c0, c1), max(c0, c1) + 1)]
+
+
+def _solve_board(board, mover, args, prior):
+    """tactics.problem.solve as the options ask: inferred (default), in a given region, or for
+    a given target (the owl's search and limits, golois.gtp_solver.owl_solve, with every
+    defender move searched, so that its kills are proofs too)."""
+    from tactics.coords import parse_vertex
+    from tactics.problem import LOOSE_FAR, ProblemError, solve
+    region = parse_region(args.region, board.size) if args.region else None
+    target = None
+    if args.target:
+        rc = parse_vertex(args.target, board.size)
+        if rc is None or board.get(rc[0] * board.size + rc[1]) == 0:
+            raise ProblemError(f"no stone at the target {args.target}")
+        target = rc[0] * board.size + rc[1]
+    if target is not None and region is None:
+        from golois.gtp_solver import SolverConfig, owl_solve
+        cfg = SolverConfig(time_limit=args.time_limit, max_nodes=args.max_nodes, width=0, prefer=0)
+        return owl_solve(board, mover, target, cfg, prior, live_guess=True)
+    try:
+        return solve(board, mover, target=target, region=region, time_limit=args.time_limit,
+                     max_nodes=args.max_nodes, loose=0 if args.no_recheck else LOOSE_FAR,
+                     prior=prior)
+    except ProblemError as e:
+        if "give the target" in str(e):
+            raise ProblemError(f"{e} (--target VERTEX)") from None
+        raise
+
+
 def solve_file(path, args, prior=None):
     """The JSON record of one file (raises on errors)."""
-    from tactics.problem import LOOSE_FAR, solve
     board, mover = load_problem(path)
-    sol = solve(board, mover, time_limit=args.time_limit, max_nodes=args.max_nodes,
-                loose=0 if args.no_recheck else LOOSE_FAR, prior=prior)
+    if args.to_play:
+        mover = BLACK if args.to_play == "black" else WHITE
+        board.to_move = mover
+    sol = _solve_board(board, mover, args, prior)
     rec = {
         "file": path, "to_play": NAMES[mover], "move": sol.vertex(), "result": sol.result,
         "status": sol.status, "goal": sol.goal, "target": sol.vertex(sol.target),
         "pv": [sol.vertex(m) for m in sol.pv],
-        "winning": [sol.vertex(m) for m in sol.winning], "nodes": sol.nodes,
+        "winning": [sol.vertex(m) for m in sol.winning],
+        "refuted": [sol.vertex(m) for m in sol.refuted], "nodes": sol.nodes,
         "seconds": round(sol.seconds, 4),
     }
-    right = right_answers(path)
+    right = right_answers(path, mover)     # (none when --to-play gives the other colour the move)
     if right:
         rec["right"] = rec["move"] in right
         rec["answers"] = right
@@ -239,6 +306,10 @@ def run(args) -> int:
             print(f"target: the {NAMES[3 - sol.attacker]} string at {rec['target']}")
             print(f"move: {rec['move']}" + (f"   winning: {' '.join(rec['winning'])}" if rec["winning"] else ""))
             print(f"pv: {' '.join(rec['pv'])}")
+            if sol.refuted:
+                print("refuted: " + "  ".join(
+                    f"{sol.vertex(m)} ({sol.vertex(line[0]) if line else 'settled'})"
+                    for m, line in sol.refuted.items()))
             print(f"nodes: {sol.nodes}  time: {sol.seconds:.3f} s")
             if "right" in rec:
                 print("answer: " + ("RIGHT" if rec["right"] else f"WRONG (expected {' or '.join(rec['answers'])})"))

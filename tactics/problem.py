@@ -95,6 +95,7 @@ class Solution:
     attacker: int
     region: list = field(default_factory=list)  # flat points of the region of interest
     winning: list = field(default_factory=list)  # proven winning first moves (flat)
+    refuted: dict = field(default_factory=dict)  # first moves proven to fail (flat) -> the refutation (flat moves, the opponent's answer first)
     seki: bool = False          # the defender's survival is a seki (as far as the PV shows)
     status: str = ""            # the result in words
     size: int = 19
@@ -355,6 +356,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     sol = Solution(result=result, move=move, pv=pv, nodes=nodes,
                    seconds=time.monotonic() - t0, target=target, goal=goal, to_move=mover,
                    attacker=attacker, region=region, winning=chosen["winning"] if result not in ("fail", "unknown") else [],
+                   refuted={m: line for m, line in chosen.get("refuted", {}).items() if m != move},
                    size=board.size, ko_checked=ko_checked)
     sol.seki = verdict.is_seki(b, sol)
     sol.status = verdict.status(sol)

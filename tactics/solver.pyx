@@ -20,6 +20,7 @@ from tactics.dfpn cimport (search_t, tt_entry, DF_MAX_DEPTH, DF_MAX_REGION,
                            df_probe, df_play, df_unplay, df_last_pass)
 from tactics.moves cimport gen_moves, legal
 
+REFUTATION_PLIES = 12   # dfpn's refuted: the refutation lines' length (golois solve --sgf-out writes them as WRONG variations)
 SIM_NODES = 20000   # dfpn's (and tactics.problem.solve's) default sim: positions per simulation
 
 
@@ -94,8 +95,9 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     it after a fail).  sim: at most this many positions per simulation of a refuted move's proof
     on its siblings (tactics.dfpn `_simulate`; 0: off).  Returns a dict: value (1 the side to
     move wins, -1 loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
-    unrefuted (unfinished: the first moves not proven to lose, in move order), pv (flat moves),
-    nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
+    unrefuted (unfinished: the first moves not proven to lose, in move order), refuted (each
+    first move proven to lose -> its refutation from the table, at most REFUTATION_PLIES flat
+    moves, the opponent's answer first), pv (flat moves), nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
     dfpn_resume (None without keep)."""
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
@@ -214,46 +216,66 @@ def _run(_Search S, double time_limit, bint keep):
     key = df_key(s)
     e = df_probe(s, key)
     best = flat(e.best) if e != NULL and e.best != 0 else None
-    # proven winning first moves, and with an unfinished search the first moves not refuted
-    # yet, from the table (a child proven when the clock stopped the root names the move too)
+    # proven winning first moves, the refuted ones with the table's refutation, and with an
+    # unfinished search the first moves not refuted yet (a child proven when the clock stopped
+    # the root names the move too)
     winning = []
     unrefuted = []
-    if r != -1:
-        stride = gen_moves(s, s.moves)
-        for i in range(stride):
-            p = s.moves[i]
-            df_play(s, p, mover)
-            s.depth = 1
-            e = df_probe(s, df_key(s))
-            ev = evaluate(s, True)
-            if ev == -1 or (e != NULL and e.delta == 0):
-                winning.append(flat(p))
-            elif r == 0 and not (ev == 1 or (e != NULL and e.phi == 0)):
-                unrefuted.append(flat(p))
-            s.depth = 0
-            df_unplay(s)
-        if best not in winning and winning:
-            best = winning[0]
-    # principal variation from the table's best moves
-    pv = []
-    s.depth = 0
-    while len(pv) < 40 and s.depth < DF_MAX_DEPTH:
-        if evaluate(s, True) != 0 and pv:
+    refuted = {}
+    stride = gen_moves(s, s.moves)
+    ko = s.ko_seen
+    for i in range(stride):
+        p = s.moves[i]
+        df_play(s, p, mover)
+        if r != -1:                     # (as it always has, a root move counts, and its ko; not a refutation's)
+            ko = s.ko_seen
+        else:
+            s.nodes -= 1
+        s.depth = 1
+        e = df_probe(s, df_key(s))
+        ev = evaluate(s, True)
+        if ev == -1 or (e != NULL and e.delta == 0):
+            winning.append(flat(p))
+        elif ev == 1 or (e != NULL and e.phi == 0):
+            counted = s.nodes
+            refuted[flat(p)] = [flat(q) for q in _line(s, REFUTATION_PLIES)]
+            s.nodes = counted
+        elif r == 0:
+            unrefuted.append(flat(p))
+        s.depth = 0
+        df_unplay(s)
+        s.ko_seen = ko
+    if best not in winning and winning:
+        best = winning[0]
+    pv = [flat(q) for q in _line(s, 40)]
+    return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, refuted=refuted, pv=pv,
+                nodes=s.nodes, seconds=seconds, ko_seen=bool(s.ko_seen), aborted=bool(s.aborted),
+                sim=(s.sim_tries, s.sim_hits), search=S if keep else None)
+
+
+cdef list _line(search_t *s, int plies):
+    """The table's best moves from the current node (s.depth), at most `plies`, as points: the
+    principal variation (it stops where the knowledge settles the node, at a move the table
+    lacks, or after two passes).  The board is back where it was on return."""
+    cdef board_t *b = s.b
+    cdef tt_entry *e
+    cdef int start = s.depth
+    line = []
+    while len(line) < plies and s.depth < DF_MAX_DEPTH:
+        if evaluate(s, True) != 0 and (line or start > 0):
             break
         e = df_probe(s, df_key(s))
         if e == NULL or e.best == 0 or not legal(s, e.best, b.to_move):
             break
-        pv.append(flat(e.best))
+        line.append(e.best)
         df_play(s, e.best, b.to_move)
         s.depth += 1
         if df_last_pass(s, 1) and df_last_pass(s, 2):
             break
-    while s.depth > 0:
+    while s.depth > start:
         s.depth -= 1
         df_unplay(s)
-    return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, pv=pv, nodes=s.nodes,
-                seconds=seconds, ko_seen=bool(s.ko_seen), aborted=bool(s.aborted),
-                sim=(s.sim_tries, s.sim_hits), search=S if keep else None)
+    return line
 
 
 def solve(board, to_move=None, target=None, region=None, **kwargs):

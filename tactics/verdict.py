@@ -10,37 +10,65 @@ NAMES = {BLACK: "black", WHITE: "white"}
 
 
 def is_seki(b: Board, sol) -> bool:
-    """The defender survives, and at the end of the PV its target is not Benson-alive and
-    shares a liberty with an attacker string (a seki as far as the PV shows)."""
+    """The defender survives in a seki as far as the PV shows: `_seki_shape` holds at the end
+    of the PV, or before the attacker's first move (at the root, or after the defender's first
+    move): the PV may go on with an attacker's try that fails, often a self-atari the defender
+    captures, after which the shape is gone.  (Not in the middle of the PV: a shape there is
+    often a step of a fight that ends in two eyes, maeda-5k-1k/038.)"""
     defender_wins = (sol.goal == "live") == (sol.result in ("win", "ko_a", "ko_b"))
     if not defender_wins or sol.result == "unknown":
         return False
-    from tactics.benson import unconditional
     played = 0
     try:
         color = b.to_move
+        if color == sol.attacker and _seki_shape(b, sol):
+            return True
         for m in sol.pv:
             b.play(m, color)
             played += 1
             color = 3 - color
-        if b.get(sol.target) == EMPTY:
-            return False
-        n = b.size
-        if unconditional(b, 3 - sol.attacker).flat[sol.target] == 1:
-            return False
-        libs = set(b.liberty_points(sol.target))
-        for p in libs:
-            r, c = divmod(p, n)
-            for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= q[0] < n and 0 <= q[1] < n and b.get(q) == sol.attacker:
-                    if libs & set(b.liberty_points(q[0] * n + q[1])):
-                        return True
-        return False
+            if played == 1 and color == sol.attacker and _seki_shape(b, sol):
+                return True
+        return _seki_shape(b, sol)
     except Exception:
         return False
     finally:
         for _ in range(played):
             b.undo()
+
+
+def _seki_shape(b: Board, sol) -> bool:
+    """On `b` as it stands: the target is not Benson-alive, has no liberty outside the region,
+    and shares liberties with an attacker string so that neither can fill one without being
+    captured: shared liberties and no others, two or more, or one eye each besides.  (A group
+    that runs out into the open shares liberties with the attacker's wall too, but the wall has
+    liberties of its own there.)"""
+    from tactics.benson import unconditional
+    if b.get(sol.target) == EMPTY:
+        return False
+    n = b.size
+    if unconditional(b, 3 - sol.attacker).flat[sol.target] == 1:
+        return False
+    libs = set(b.liberty_points(sol.target))
+    if sol.region and not libs <= set(sol.region):
+        return False
+
+    def neighbours(p):
+        r, c = divmod(p, n)
+        return [q[0] * n + q[1] for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= q[0] < n and 0 <= q[1] < n]
+
+    for p in libs:
+        for q in neighbours(p):
+            if b.get(q) != sol.attacker:
+                continue
+            theirs = set(b.liberty_points(q))
+            shared = libs & theirs
+            own, mine = theirs - shared, libs - shared
+            if (len(own) == len(mine) <= 1 and len(shared) + len(own) >= 2
+                    and all(all(b.get(x) == sol.attacker for x in neighbours(e)) for e in own)):
+                return True
+    return False
 
 
 def status(sol) -> str:

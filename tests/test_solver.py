@@ -100,6 +100,41 @@ a X O b O X
     # black to move cannot kill: a at the corner is self-atari; white lives in seki or better
     s = solve(board, "black", target=target, region=region, time_limit=5)
     assert s.result == "fail"
+    assert not s.seki                      # better: white lives outright by capturing at a
+
+
+def test_seki_is_called_seki():
+    # white's only liberties, a and b, are the black string's: whoever plays there first is
+    # captured, so neither does (seki; the black stones, once captured, leave white a straight
+    # four, so black's sacrifice does not kill as it would with two stones)
+    board, marks = corner("""
+X X X X X X X X X
+O O O O O O O X .
+a X X X b O O X .
+""")
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    for mover, status in (("black", "black cannot kill: white lives in seki"),
+                          ("white", "white lives in seki")):
+        s = solve(board, mover, target=target, region=region, time_limit=5)
+        assert s.seki and s.status == status, (mover, s.status, s.pv)
+
+
+def test_a_group_that_runs_out_is_not_called_seki():
+    # black's four stones under white's wall, on an otherwise empty board: black to live runs
+    # out (its liberties leave the group's region); its string shares liberties with white's
+    # wall, but the wall has liberties of its own, so this is no seki
+    from golois.gtp_solver import SolverConfig, owl_solve
+    from tactics.board import Board
+    board = Board(19)
+    for v in ("Q16", "R16", "S16", "T16"):
+        board.play(v, BLACK)
+    for v in ("Q17", "R17", "S17", "T17"):
+        board.play(v, WHITE)
+    s = owl_solve(board, BLACK, to_flat(*parse_vertex("Q16", 19), 19),
+                  SolverConfig(time_limit=5, width=0, prefer=0))
+    assert s.goal == "live" and s.result == "win", s.status
+    assert not s.seki and s.status == "black lives", s.status
 
 
 def test_benson_on_diagrams():
@@ -214,6 +249,82 @@ def test_cli_json_on_generated_sgf(tmp_path):
                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": ROOT}, timeout=60)
     lines = [json.loads(x) for x in out.stdout.splitlines()]
     assert "error" in lines[0] and lines[1]["move"] == "B2"
+
+
+# ishigure-basic/003 (black kills with Q19): the search refutes most other first moves
+KILL_003 = """
+. . . O . . . . . . .
+. . X O X O . O . X .
+. . X X O O O X X . .
+. . . . X X X . . . .
+"""
+
+
+def test_sgf_out_has_the_wrong_tries_with_their_refutations(tmp_path, capsys):
+    """--sgf-out: besides the RIGHT line, every first move the search proved to fail is a
+    WRONG variation followed by its refutation; each such move really fails (a search after
+    it: the defender to move lives), and the lines are legal (sgfmill replays them)."""
+    from sgfmill import sgf, sgf_moves
+
+    from golois.cli import main as golois_main
+    from golois.sgf import position_to_sgf
+    from tactics import solver as S
+    from tactics.problem import prepare
+    board = top_right(KILL_003)
+    path = tmp_path / "p.sgf"
+    path.write_bytes(position_to_sgf(board, 1))
+    assert golois_main(["solve", str(path), "--json", "--time-limit", "10", "--network", "none",
+                        "--sgf-out", str(tmp_path / "out")]) == 0
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert rec["move"] == "Q19" and rec["result"] == "win"
+    game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes())
+    children = list(game.get_root())
+    assert children[0].get("C").startswith("RIGHT") and children[0].get_move() == ("b", (18, 15))
+    wrong = [c for c in children if c.get("C").startswith("WRONG")]
+    assert len(wrong) == len(rec["refuted"]) >= 3 and "Q19" not in rec["refuted"]
+    b, attacker, target, region, targets = prepare(board, None, None, True, "live", BLACK)
+    b.to_move = BLACK
+    for child in wrong:
+        line = [child]
+        while len(line[-1]):
+            line.append(line[-1][0])
+        assert len(line) >= 2                   # the opponent's answer is there
+        replay, _ = sgf_moves.get_setup_and_moves(game)
+        for node in line:                       # legal all the way (sgfmill raises otherwise)
+            colour, mv = node.get_move()
+            if mv is not None:
+                replay.play(mv[0], mv[1], colour)
+        _, (row, col) = child.get_move()
+        b.play((18 - row) * 19 + col, BLACK)
+        try:
+            after = S.dfpn(b, attacker, target, region, targets=targets, time_limit=5)
+        finally:
+            b.undo()
+        assert after["value"] == 1              # the defender, to move, lives
+
+
+def test_cli_target_to_play_and_region(tmp_path, capsys):
+    """golois solve --target / --to-play / --region: a corner problem (black kills with B2)
+    with stones in another corner too, which the inference refuses (and says how to go on)."""
+    from golois.cli import main as golois_main
+    path = tmp_path / "multi.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[19]PL[B]AB[ap][bp][cp][dp][ep][eq][er][es]"
+                    "AW[aq][bq][cq][dq][dr][ds][as][bs][cs]AB[pd][qd]AW[pc][qc];B[br]C[RIGHT])")
+
+    def run(*options):
+        golois_main(["solve", str(path), "--json", "--time-limit", "3", "--network", "none",
+                     *options])
+        return json.loads(capsys.readouterr().out.splitlines()[0])
+
+    assert "--target VERTEX" in run()["error"]
+    for options in (["--target", "A3"], ["--target", "A3", "--region", "A1:D3"]):
+        rec = run(*options)
+        assert (rec["move"], rec["result"], rec["goal"], rec["right"]) == ("B2", "win", "kill", True)
+    rec = run("--target", "A3", "--to-play", "white")
+    assert (rec["to_play"], rec["goal"], rec["move"], rec["result"]) == ("white", "live", "B2", "win")
+    assert "right" not in rec                  # the book's answer is black's move
+    assert "no stone" in run("--target", "K10")["error"]
+    assert "two corner vertices" in run("--target", "A3", "--region", "A1")["error"]
 
 
 def _corner(rows, to_move, size, top, right=True):
