@@ -2,22 +2,30 @@
 
     golois solve FILE.sgf|DIR [...] [--time-limit S] [--json] [--sgf-out DIR] [--network MODEL|none]
                  [--target VERTEX] [--to-play black|white] [--region V1:V2]
-    golois solve --ladder VERTEX FILE.sgf
+    golois solve --ladder VERTEX FILE.sgf [...] [--json] [--sgf-out DIR]
 
-Each SGF's setup position (root setup stones; the moves are taken as the answer) is solved for the player to move
-(PL, else the side to move; `--to-play`) with tactics.problem.solve, which infers the group at
-stake and the goal (see its docstring).  `--target VERTEX` names the group instead, for
-positions the inference refuses (stones in several areas, whole-board positions): it is solved
-as GTP's owl_attack / owl_defend are, in the group's region, but with every move searched.
-`--region V1:V2` limits the moves to a rectangle (no frame is added).  Default output: a diagram with the answer marked `#`, the result, the
-first move, the principal variation, nodes and time.  `--json`: one object per input per line
-({"file", "to_play", "move", "result", "status", "goal", "pv", "nodes", "seconds", "right"} or
-{"file", "error"}); a file that fails is reported and the batch goes on (with `--ladder` too: a
-missing file, a malformed SGF, a vertex off the board or on an empty point).  When the SGF has root
-children commented RIGHT, each answer is marked right or wrong, and the accuracy per folder is
-printed (to stderr with --json).  `--sgf-out DIR` writes the problem with the solver's answer as
-variations: the PV commented RIGHT (or WRONG when the goal fails), the other proven first moves
-RIGHT, and the first moves proven to fail WRONG, each with its refutation.
+Each SGF's setup position (root setup stones; the moves are taken as the answer) is solved for
+the player to move (PL, else the side to move; `--to-play`) with tactics.problem.solve, which
+infers the group at stake and the goal (see its docstring).  `--target VERTEX` names the group
+instead, for positions the inference refuses (stones in several areas, whole-board positions):
+it is solved as GTP's owl_attack / owl_defend are, in the group's region, but with every move
+searched.  `--region V1:V2` limits the moves to a rectangle (no frame is added).
+
+Default output: a diagram with the answer marked `#`, the result, the first move, the principal
+variation, the refuted first moves with the opponent's answer, nodes and time.  `--json`: one
+object per input per line ({"file", "to_play", "move", "result", "status", "goal", "pv",
+"winning", "refuted", "nodes", "seconds", "right"} or {"file", "error"}); a file that fails is
+reported and the batch goes on (with `--ladder` too: a missing file, a malformed SGF, a vertex
+off the board or on an empty point).  When the SGF has root children commented RIGHT, each
+answer is marked right or wrong, and the accuracy per folder is printed (to stderr with
+--json).  `--sgf-out DIR` writes the problem with the solver's answer as variations: the PV
+commented RIGHT (or WRONG when the goal fails), the other proven first moves RIGHT, and the
+first moves proven to fail WRONG, each with its refutation.
+
+`--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
+opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
+and, with `--sgf-out`, written as the main line.
+
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
 scores added (`network_prior`; `--network none`: the playouts alone).
@@ -120,6 +128,61 @@ def diagram(board, sol) -> str:
             cells.append(ch)
         lines.append(f"{n - r:3d} " + " ".join(cells))
     return "\n".join(lines)
+
+
+LADDER_MARKS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ"
+
+
+def ladder_diagram(board, stone, seq) -> str:
+    """The board around the string at `stone` (flat) and the ladder's moves `seq` (flat, the
+    attacker's first), numbered in LADDER_MARKS' order (a point played twice keeps its first
+    mark; moves past the marks are not shown)."""
+    n = board.size
+    marks = {}
+    for i, m in enumerate(seq[:len(LADDER_MARKS)]):
+        if m is not None:
+            marks.setdefault(m, LADDER_MARKS[i])
+    points = [p for p in range(n * n) if board.get(p) == board.get(stone)
+              and p in board.string(stone)] + list(marks)
+    rows, cols = [p // n for p in points], [p % n for p in points]
+    r0, r1 = max(min(rows) - 2, 0), min(max(rows) + 2, n - 1)
+    c0, c1 = max(min(cols) - 2, 0), min(max(cols) + 2, n - 1)
+    from tactics.coords import GTP_COLUMNS
+    lines = ["    " + " ".join(GTP_COLUMNS[c0:c1 + 1])]
+    for r in range(r0, r1 + 1):
+        lines.append(f"{n - r:3d} " + " ".join(marks.get(r * n + c, ".XO"[board.get((r, c))])
+                                                for c in range(c0, c1 + 1)))
+    return "\n".join(lines)
+
+
+def write_ladder_sgf(path_in, out_dir, board, rec, seq):
+    """The ladder problem with the sequence as its main line (the first move commented with the
+    result), written to out_dir under the input's name."""
+    from sgfmill import sgf
+    game = sgf.Sgf_game.from_bytes(open(path_in, "rb").read())
+    root = game.get_root()
+    for child in list(root):
+        child.delete()
+    n = board.size
+    colour = 3 - board.get(board.string(_flat(rec["vertex"], n))[0])   # the attacker moves first
+    node = root
+    for i, m in enumerate(seq):
+        node = node.new_child()
+        node.set_move("b" if colour == BLACK else "w", None if m is None else (n - 1 - m // n, m % n))
+        if i == 0:
+            node.set("C", f"the string at {rec['vertex']} is {rec['result']} in a ladder")
+        colour = 3 - colour
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, os.path.basename(path_in))
+    with open(out, "wb") as f:
+        f.write(game.serialise())
+    return out
+
+
+def _flat(vertex, n):
+    from tactics.coords import parse_vertex
+    row, col = parse_vertex(vertex, n)
+    return row * n + col
 
 
 def write_sgf(path_in, out_dir, board, sol):
@@ -265,11 +328,15 @@ def solve_ladder(args) -> int:
         fmt = lambda m: m if isinstance(m, str) else ("PASS" if m is None else format_vertex(divmod(m, board.size), board.size))
         rec = {"file": path, "vertex": args.ladder, "result": RESULT_NAMES[result],
                "move": None if move is None else fmt(move), "sequence": [fmt(m) for m in seq]}
+        if args.sgf_out and seq:
+            rec["sgf"] = write_ladder_sgf(path, args.sgf_out, board, rec, seq)
         if args.json:
             print(json.dumps(rec), flush=True)
         else:
             how = f", first move {rec['move']}: {' '.join(rec['sequence'])}" if rec["move"] else ""
             print(f"{path}: the string at {args.ladder} is {rec['result']} in a ladder{how}")
+            print(ladder_diagram(board, _flat(args.ladder, board.size), seq))
+            print()
     return 1 if errors and errors == len(files) else 0
 
 

@@ -75,7 +75,7 @@ def status(sol) -> str:
     me, other = NAMES[sol.to_move], NAMES[3 - sol.to_move]
     verb = "kills" if sol.goal == "kill" else "lives"
     if sol.result == "unknown":
-        return f"unknown ({me} to {sol.goal}; limits reached)"
+        return f"{me} to {sol.goal}: limits reached before a proof"
     if sol.result == "fail" and not sol.ko_checked:
         return f"{me} cannot {sol.goal} without ko threats (with unlimited threats: unknown)"
     if sol.result == "fail":

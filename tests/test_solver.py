@@ -1054,6 +1054,15 @@ def test_cli_ladder_problem(tmp_path, capsys):
     assert first["result"] == "captured" and first["move"] in ("D15", "E16")
     assert first["sequence"][0] == first["move"] and len(first["sequence"]) > 8
     assert second["result"] == "escaped"
+    # the text answer draws the ladder (moves numbered from 1), and --sgf-out writes it
+    assert golois_main(["solve", "--ladder", "D16", str(tmp_path / "ladder.sgf"),
+                        "--sgf-out", str(tmp_path / "out")]) == 0
+    text = capsys.readouterr().out
+    assert "captured in a ladder" in text and " 1 " in text and " 9 " in text
+    from sgfmill import sgf
+    game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "ladder.sgf").read_bytes())
+    line = [node.get_move() for node in game.get_main_sequence()[1:]]
+    assert [c for c, _ in line[:2]] == ["b", "w"] and len(line) == len(first["sequence"])
 
 
 def test_cli_ladder_bad_input_is_reported_and_the_batch_goes_on(tmp_path, capsys):
