@@ -64,14 +64,6 @@ def write_bulky_five_collection(folder):
         (folder / name).write_text(f"{setup};B[{point}]C[RIGHT])")
 
 
-RABBITY_SIX = """
-X X X X X X X
-O O O O O O X
-a b c d O O X
-O e f O O O X
-"""
-
-
 @pytest.mark.parametrize("shape,vital", [(STRAIGHT_THREE, "b"), (BULKY_FIVE, "b")])
 def test_killing_shapes(shape, vital):
     board, marks = corner(shape)
