@@ -158,25 +158,11 @@ def ladder_diagram(board, stone, seq) -> str:
 def write_ladder_sgf(path_in, out_dir, board, rec, seq):
     """The ladder problem with the sequence as its main line (the first move commented with the
     result), written to out_dir under the input's name."""
-    from sgfmill import sgf
-    game = sgf.Sgf_game.from_bytes(open(path_in, "rb").read())
-    root = game.get_root()
-    for child in list(root):
-        child.delete()
-    n = board.size
-    colour = 3 - board.get(board.string(_flat(rec["vertex"], n))[0])   # the attacker moves first
-    node = root
-    for i, m in enumerate(seq):
-        node = node.new_child()
-        node.set_move("b" if colour == BLACK else "w", None if m is None else (n - 1 - m // n, m % n))
-        if i == 0:
-            node.set("C", f"the string at {rec['vertex']} is {rec['result']} in a ladder")
-        colour = 3 - colour
-    os.makedirs(out_dir, exist_ok=True)
-    out = os.path.join(out_dir, os.path.basename(path_in))
-    with open(out, "wb") as f:
-        f.write(game.serialise())
-    return out
+    game = _bare_problem(path_in)
+    attacker = 3 - board.get(_flat(rec["vertex"], board.size))       # it moves first
+    _add_line(game.get_root(), attacker, seq, board.size,
+              f"the string at {rec['vertex']} is {rec['result']} in a ladder")
+    return _save(game, path_in, out_dir)
 
 
 def _flat(vertex, n):
@@ -185,46 +171,50 @@ def _flat(vertex, n):
     return row * n + col
 
 
-def write_sgf(path_in, out_dir, board, sol):
-    """The problem with the solution: the PV as a variation commented RIGHT (WRONG if the goal
-    fails), the other proven winning first moves as RIGHT variations, and each first move the
-    search proved to fail as a WRONG variation with its refutation (the table's line)."""
+def _bare_problem(path_in):
+    """The input SGF (sgfmill) without its root's children."""
     from sgfmill import sgf
     game = sgf.Sgf_game.from_bytes(open(path_in, "rb").read())
-    root = game.get_root()
-    for child in list(root):
+    for child in list(game.get_root()):
         child.delete()
-    n = board.size
-    ok = sol.result in ("win", "ko_a", "ko_b")
-    colour = sol.to_move
+    return game
+
+
+def _add_line(root, colour, moves, n, comment):
+    """A variation of `moves` (flat, None = pass) below root, `colour` first, its first node
+    commented."""
     node = root
-    for i, m in enumerate(sol.pv):
+    for i, m in enumerate(moves):
         node = node.new_child()
-        node.set_move("b" if colour == BLACK else "w",
-                      None if m is None else (n - 1 - m // n, m % n))
+        node.set_move("b" if colour == BLACK else "w", None if m is None else (n - 1 - m // n, m % n))
         if i == 0:
-            node.set("C", ("RIGHT" if ok else "WRONG") + f": {sol.status}")
+            node.set("C", comment)
         colour = 3 - colour
-    for m in sol.winning:
-        if m != sol.move:
-            child = root.new_child()
-            child.set_move("b" if sol.to_move == BLACK else "w",
-                           None if m is None else (n - 1 - m // n, m % n))
-            child.set("C", f"RIGHT: {sol.status}")
-    goal = f"{NAMES[sol.to_move]} to {sol.goal}"
-    for m, line in sol.refuted.items():
-        colour, node = sol.to_move, root
-        for i, q in enumerate([m] + list(line)):
-            node = node.new_child()
-            node.set_move("b" if colour == BLACK else "w", None if q is None else (n - 1 - q // n, q % n))
-            if i == 0:
-                node.set("C", f"WRONG: {goal} fails after this move")
-            colour = 3 - colour
+
+
+def _save(game, path_in, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     out = os.path.join(out_dir, os.path.basename(path_in))
     with open(out, "wb") as f:
         f.write(game.serialise())
     return out
+
+
+def write_sgf(path_in, out_dir, board, sol):
+    """The problem with the solution: the PV as a variation commented RIGHT (WRONG if the goal
+    fails), the other proven winning first moves as RIGHT variations, and each first move the
+    search proved to fail as a WRONG variation with its refutation (the table's line)."""
+    game = _bare_problem(path_in)
+    root, n = game.get_root(), board.size
+    ok = sol.result in ("win", "ko_a", "ko_b")
+    _add_line(root, sol.to_move, sol.pv, n, ("RIGHT" if ok else "WRONG") + f": {sol.status}")
+    for m in sol.winning:
+        if m != sol.move:
+            _add_line(root, sol.to_move, [m], n, f"RIGHT: {sol.status}")
+    goal = f"{NAMES[sol.to_move]} to {sol.goal}"
+    for m, line in sol.refuted.items():
+        _add_line(root, sol.to_move, [m] + list(line), n, f"WRONG: {goal} fails after this move")
+    return _save(game, path_in, out_dir)
 
 
 def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, quiet: bool = False):
