@@ -20,6 +20,9 @@ from tactics.dfpn cimport (search_t, tt_entry, DF_MAX_DEPTH, DF_MAX_REGION,
                            df_probe, df_play, df_unplay, df_last_pass)
 from tactics.moves cimport gen_moves, legal
 
+cdef enum:
+    MAX_LINE = 64       # the longest line _line reads (the PV: 40 moves)
+
 REFUTATION_PLIES = 12   # dfpn's refuted: the refutation lines' length (golois solve --sgf-out writes them as WRONG variations)
 SIM_NODES = 20000   # dfpn's (and tactics.problem.solve's) default sim: positions per simulation
 
@@ -97,8 +100,8 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     move wins, -1 loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
     unrefuted (unfinished: the first moves not proven to lose, in move order), refuted (each
     first move proven to lose -> its refutation from the table, at most REFUTATION_PLIES flat
-    moves, the opponent's answer first), pv (flat moves), nodes, seconds, ko_seen; with `keep`, also search: the search with its table, for
-    dfpn_resume (None without keep)."""
+    moves, the opponent's answer first), pv (flat moves), nodes, seconds, ko_seen; with `keep`,
+    also search: the search with its table, for dfpn_resume (None without keep)."""
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
     cdef board_t *b = &board.b
@@ -204,6 +207,8 @@ def _run(_Search S, double time_limit, bint keep):
     cdef int n = b.size, i, r, stride, p, mover
     cdef uint64_t key
     cdef tt_entry *e
+    cdef int line[MAX_LINE]
+    cdef int k, j
     s.aborted = 0
     s.depth = 0
     t0 = df_now()
@@ -238,7 +243,8 @@ def _run(_Search S, double time_limit, bint keep):
             winning.append(flat(p))
         elif ev == 1 or (e != NULL and e.phi == 0):
             counted = s.nodes
-            refuted[flat(p)] = [flat(q) for q in _line(s, REFUTATION_PLIES)]
+            k = _line(s, min(REFUTATION_PLIES, MAX_LINE), line)
+            refuted[flat(p)] = [flat(line[j]) for j in range(k)]
             s.nodes = counted
         elif r == 0:
             unrefuted.append(flat(p))
@@ -247,27 +253,29 @@ def _run(_Search S, double time_limit, bint keep):
         s.ko_seen = ko
     if best not in winning and winning:
         best = winning[0]
-    pv = [flat(q) for q in _line(s, 40)]
+    k = _line(s, 40, line)
+    pv = [flat(line[j]) for j in range(k)]
     return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, refuted=refuted, pv=pv,
                 nodes=s.nodes, seconds=seconds, ko_seen=bool(s.ko_seen), aborted=bool(s.aborted),
                 sim=(s.sim_tries, s.sim_hits), search=S if keep else None)
 
 
-cdef list _line(search_t *s, int plies):
-    """The table's best moves from the current node (s.depth), at most `plies`, as points: the
-    principal variation (it stops where the knowledge settles the node, at a move the table
-    lacks, or after two passes).  The board is back where it was on return."""
+cdef int _line(search_t *s, int plies, int *out) noexcept nogil:
+    """Writes to out the table's best moves from the current node (s.depth), at most `plies`
+    points, and returns their count: the principal variation (it stops where the knowledge
+    settles the node, at a move the table lacks, or after two passes).  The board is back where
+    it was on return."""
     cdef board_t *b = s.b
     cdef tt_entry *e
-    cdef int start = s.depth
-    line = []
-    while len(line) < plies and s.depth < DF_MAX_DEPTH:
-        if evaluate(s, True) != 0 and (line or start > 0):
+    cdef int start = s.depth, k = 0
+    while k < plies and s.depth < DF_MAX_DEPTH:
+        if evaluate(s, True) != 0 and (k or start > 0):
             break
         e = df_probe(s, df_key(s))
         if e == NULL or e.best == 0 or not legal(s, e.best, b.to_move):
             break
-        line.append(e.best)
+        out[k] = e.best
+        k += 1
         df_play(s, e.best, b.to_move)
         s.depth += 1
         if df_last_pass(s, 1) and df_last_pass(s, 2):
@@ -275,7 +283,7 @@ cdef list _line(search_t *s, int plies):
     while s.depth > start:
         s.depth -= 1
         df_unplay(s)
-    return line
+    return k
 
 
 def solve(board, to_move=None, target=None, region=None, **kwargs):
