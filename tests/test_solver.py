@@ -1057,6 +1057,22 @@ def test_cli_ladder_problem(tmp_path, capsys):
     assert [c for c, _ in line[:2]] == ["b", "w"] and len(line) == len(first["sequence"])
 
 
+def test_cli_stops_quietly_when_its_reader_goes_away(tmp_path):
+    """`golois solve ... | head -1`: more output than a pipe holds, and the reader closes after
+    one line; the command ends without a traceback (it printed one for BrokenPipeError)."""
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(300):
+        (folder / f"l{i:03d}.sgf").write_text("(;GM[1]FF[4]SZ[19]AW[dd]AB[cd][dc][ee]PL[B])")
+    proc = subprocess.Popen([sys.executable, "-m", "golois.cli", "solve", "--ladder", "D16",
+                             str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": ROOT})
+    assert b"captured" in proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1 and "Traceback" not in err, err
+
+
 def test_cli_ladder_bad_input_is_reported_and_the_batch_goes_on(tmp_path, capsys):
     """golois solve --ladder: a missing file, a malformed SGF and a vertex on an empty point or
     off the board each give an error record, not a traceback; the good file is still answered."""
