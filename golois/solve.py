@@ -1,7 +1,7 @@
 """`golois solve`: life-and-death (and ladder) problems from the command line.
 
     golois solve FILE.sgf|DIR [...] [--time-limit S] [--json] [--sgf-out DIR] [--network MODEL|none]
-                 [--target VERTEX] [--to-play black|white] [--region V1:V2]
+                 [--target VERTEX] [--move N|end] [--to-play black|white] [--region V1:V2]
     golois solve --ladder VERTEX FILE.sgf [...] [--json] [--sgf-out DIR]
 
 Each SGF's setup position (root setup stones; the moves are taken as the answer) is solved for
@@ -9,7 +9,7 @@ the player to move (PL, else the side to move; `--to-play`) with tactics.problem
 infers the group at stake and the goal (see its docstring).  `--target VERTEX` names the group
 instead, for positions the inference refuses (stones in several areas, whole-board positions):
 it is solved as GTP's owl_attack / owl_defend are, in the group's region, but with every move
-searched.  `--region V1:V2` limits the moves to a rectangle (no frame is added).
+searched.  `--move N` takes a game's position before move N (`end`: after the last move).  `--region V1:V2` limits the moves to a rectangle (no frame is added).
 
 Default output: a diagram with the answer marked `#`, the result, the first move, the principal
 variation, the refuted first moves with the opponent's answer, nodes and time.  `--json`: one
@@ -58,6 +58,9 @@ def add_parser(subparsers) -> None:
                    help="a stone of the group at stake (for positions with stones in several areas, "
                         "or whole-board positions): solved as GTP's owl_attack / owl_defend, in the group's region")
     p.add_argument("--to-play", choices=["black", "white"], help="the player to move (default: PL, else the side to move)")
+    p.add_argument("--move", metavar="N|end",
+                   help="a game's position before move N (as GTP's loadsgf FILE N), or after its last "
+                        "move; default: the setup stones (a problem's moves are its answer)")
     p.add_argument("--region", metavar="V1:V2",
                    help="the rectangle between two corner vertices (e.g. N1:T7): moves only there, no frame")
     p.add_argument("--limit", type=int, default=None, help="at most this many files per folder")
@@ -97,12 +100,21 @@ def right_answers(path, mover=None):
     return out
 
 
-def load_problem(path):
+def load_problem(path, move=None):
     """(board, player to move) of an SGF problem: the setup stones (the main line's moves are
-    the answer in problem collections, so they are not played), PL or else the first mover."""
-    from golois.sgf import load_game
+    the answer in problem collections, so they are not played), PL or else the first mover.
+    move: a game's position instead, before move `move` (1-based, as GTP's `loadsgf FILE N`;
+    "end": after the last move), with its side to move.  Raises SgfError."""
+    from golois.sgf import SgfError, load_game
     from sgfmill import sgf
     game = load_game(path)
+    if move is not None:
+        if move == "end":
+            return game.board_at(None), game.board_at(None).to_move
+        if not str(move).isdigit() or not 1 <= int(move) <= len(game.moves) + 1:
+            raise SgfError(path, f"--move {move}: expected 1 to {len(game.moves) + 1} or end")
+        board = game.board_at(int(move) - 1)
+        return board, board.to_move
     board = game.board_at(0)
     root = sgf.Sgf_game.from_bytes(open(path, "rb").read()).get_root()
     if root.has_property("PL"):
@@ -278,7 +290,7 @@ def _solve_board(board, mover, args, prior):
 
 def solve_file(path, args, prior=None):
     """The JSON record of one file (raises on errors)."""
-    board, mover = load_problem(path)
+    board, mover = load_problem(path, args.move)
     if args.to_play:
         mover = BLACK if args.to_play == "black" else WHITE
         board.to_move = mover
@@ -291,7 +303,8 @@ def solve_file(path, args, prior=None):
         "refuted": [sol.vertex(m) for m in sol.refuted], "nodes": sol.nodes,
         "seconds": round(sol.seconds, 4),
     }
-    right = right_answers(path, mover)     # (none when --to-play gives the other colour the move)
+    # (none when --to-play gives the other colour the move, or --move plays the answer)
+    right = right_answers(path, mover) if args.move is None else []
     if right:
         rec["right"] = rec["move"] in right
         rec["answers"] = right
@@ -308,7 +321,7 @@ def solve_ladder(args) -> int:
     errors = 0
     for path in files:
         try:
-            board, _ = load_problem(path)
+            board, _ = load_problem(path, args.move)
             result, move, seq = ladder_capture(board, args.ladder)
         except Exception as e:           # the batch goes on: report and continue
             errors += 1

@@ -319,6 +319,26 @@ def test_cli_target_to_play_and_region(tmp_path, capsys):
     assert "two corner vertices" in run("--target", "A3", "--region", "A1")["error"]
 
 
+def test_cli_move_takes_a_games_position(tmp_path, capsys):
+    """golois solve --move: the position of a game record before move N (GTP's loadsgf FILE N)
+    or after its last move, with its side to move; the setup alone by default."""
+    from golois.cli import main as golois_main
+    path = tmp_path / "game.sgf"      # the corner kill (B2) once white has played A1
+    path.write_text("(;GM[1]FF[4]SZ[9]AB[af][bf][cf][df][ef][eg][eh][ei]"
+                    "AW[ag][bg][cg][dg][dh][di][bi][ci];B[ii];W[ai])")
+
+    def run(*options):
+        golois_main(["solve", str(path), "--json", "--time-limit", "3", "--network", "none",
+                     "--target", "A3", *options])
+        return json.loads(capsys.readouterr().out.splitlines()[0])
+
+    rec = run("--move", "end")
+    assert (rec["to_play"], rec["move"], rec["result"]) == ("black", "B2", "win")
+    assert run("--move", "2")["to_play"] == "white"         # before white's A1
+    assert run()["to_play"] == "black"                       # the setup: black's move first
+    assert "expected 1 to 3 or end" in run("--move", "9")["error"]
+
+
 def _corner(rows, to_move, size, top, right=True):
     """A corner shape (rows right- or left-aligned, at the top or the bottom) on an empty board."""
     return in_corner(rows, size, top, right, to_move)
