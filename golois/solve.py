@@ -167,10 +167,10 @@ def ladder_diagram(board, stone, seq) -> str:
     return "\n".join(lines)
 
 
-def write_ladder_sgf(path_in, out_dir, board, rec, seq):
+def write_ladder_sgf(path_in, out_dir, board, rec, seq, position=False):
     """The ladder problem with the sequence as its main line (the first move commented with the
-    result), written to out_dir under the input's name."""
-    game = _bare_problem(path_in)
+    result), written to out_dir under the input's name (position: from `board`, `--move`)."""
+    game = _bare_problem(path_in, board if position else None)
     attacker = 3 - board.get(_flat(rec["vertex"], board.size))       # it moves first
     _add_line(game.get_root(), attacker, seq, board.size,
               f"the string at {rec['vertex']} is {rec['result']} in a ladder")
@@ -183,9 +183,13 @@ def _flat(vertex, n):
     return row * n + col
 
 
-def _bare_problem(path_in):
-    """The input SGF (sgfmill) without its root's children."""
+def _bare_problem(path_in, board=None):
+    """The input SGF (sgfmill) without its root's children; given `board` (a game's position,
+    `--move`), that position as a setup instead (golois.sgf.position_to_sgf)."""
     from sgfmill import sgf
+    if board is not None:
+        from golois.sgf import position_to_sgf
+        return sgf.Sgf_game.from_bytes(position_to_sgf(board, comment=f"{path_in}, --move"))
     game = sgf.Sgf_game.from_bytes(open(path_in, "rb").read())
     for child in list(game.get_root()):
         child.delete()
@@ -212,11 +216,12 @@ def _save(game, path_in, out_dir):
     return out
 
 
-def write_sgf(path_in, out_dir, board, sol):
+def write_sgf(path_in, out_dir, board, sol, position=False):
     """The problem with the solution: the PV as a variation commented RIGHT (WRONG if the goal
     fails), the other proven winning first moves as RIGHT variations, and each first move the
-    search proved to fail as a WRONG variation with its refutation (the table's line)."""
-    game = _bare_problem(path_in)
+    search proved to fail as a WRONG variation with its refutation (the table's line).
+    position: the solution hangs from `board` (a game's position, `--move`), not the file's setup."""
+    game = _bare_problem(path_in, board if position else None)
     root, n = game.get_root(), board.size
     ok = sol.result in ("win", "ko_a", "ko_b")
     _add_line(root, sol.to_move, sol.pv, n, ("RIGHT" if ok else "WRONG") + f": {sol.status}")
@@ -309,7 +314,7 @@ def solve_file(path, args, prior=None):
         rec["right"] = rec["move"] in right
         rec["answers"] = right
     if args.sgf_out:
-        rec["sgf"] = write_sgf(path, args.sgf_out, board, sol)
+        rec["sgf"] = write_sgf(path, args.sgf_out, board, sol, position=args.move is not None)
     return rec, board, sol
 
 
@@ -332,7 +337,8 @@ def solve_ladder(args) -> int:
         rec = {"file": path, "vertex": args.ladder, "result": RESULT_NAMES[result],
                "move": None if move is None else fmt(move), "sequence": [fmt(m) for m in seq]}
         if args.sgf_out and seq:
-            rec["sgf"] = write_ladder_sgf(path, args.sgf_out, board, rec, seq)
+            rec["sgf"] = write_ladder_sgf(path, args.sgf_out, board, rec, seq,
+                                          position=args.move is not None)
         if args.json:
             print(json.dumps(rec), flush=True)
         else:

@@ -332,8 +332,13 @@ def test_cli_move_takes_a_games_position(tmp_path, capsys):
                      "--target", "A3", *options])
         return json.loads(capsys.readouterr().out.splitlines()[0])
 
-    rec = run("--move", "end")
+    rec = run("--move", "end", "--sgf-out", str(tmp_path / "out"))
     assert (rec["to_play"], rec["move"], rec["result"]) == ("black", "B2", "win")
+    from sgfmill import sgf, sgf_moves      # the tree hangs from that position, not the setup
+    game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "game.sgf").read_bytes())
+    setup, _ = sgf_moves.get_setup_and_moves(game)
+    assert setup.get(0, 0) == "w" and setup.get(0, 8) == "b"          # A1 and J1 stand
+    assert game.get_root()[0].get_move() == ("b", (1, 1))
     assert run("--move", "2")["to_play"] == "white"         # before white's A1
     assert run()["to_play"] == "black"                       # the setup: black's move first
     assert "expected 1 to 3 or end" in run("--move", "9")["error"]
