@@ -339,14 +339,21 @@ def set_free_handicap(engine, *vertices):
 
 @CORE.command("loadsgf")
 def loadsgf(engine, path, move_number=None):
+    """`loadsgf FILE [N | VERTEX]`: the game before move N, or before the first move at VERTEX
+    (the whole game when none is played there), as GNU Go's."""
     try:
         game = load_game(path)
         n = None
-        if move_number is not None:
-            if not move_number.isdigit():
-                raise GtpFailure("move number expected (vertex targets are not supported)")
+        if move_number is not None and move_number.isdigit():
             n = max(int(move_number) - 1, 0)
             n = min(n, len(game.moves))
+        elif move_number is not None:
+            try:
+                rc = coords.parse_vertex(move_number, game.size)
+            except coords.CoordinateError:
+                raise GtpFailure("move number or vertex expected") from None
+            flat = None if rc is None else rc[0] * game.size + rc[1]
+            n = next((i for i, e in enumerate(game.moves) if e.point == flat), None)
         board = game.board_at(n)
     except SgfError as e:
         raise GtpFailure(f"cannot load file: {e}") from None

@@ -88,3 +88,24 @@ def test_board_at_matches_gnugo_loadsgf(gnugo, tmp_path):
                 for v in gnugo.send(f"list_stones {name}").split():
                     theirs[coords.parse_vertex(v, size)] = True
                 assert (theirs == (ours == colour)).all(), (seed, n)
+
+
+@pytest.mark.gnugo
+def test_gtp_loadsgf_vertex_matches_gnugo(gnugo, tmp_path):
+    """`loadsgf FILE VERTEX`: the game before the first move at VERTEX (all of it when none is
+    played there), as GNU Go's; the stones and the side to move agree."""
+    from golois.engine import build_engine
+    text, _ = _random_game_sgf(9, 60, 5)
+    path = tmp_path / "g.sgf"
+    path.write_text(text)
+    engine = build_engine()
+    played = [e.point for e in load_game(path).moves if e.point is not None]
+    never = next(p for p in range(81) if p not in played)
+    for flat in played[:1] + played[7:10] + played[-1:] + [never]:
+        vertex = coords.format_vertex(divmod(flat, 9), 9)
+        ours = engine.handle(f"loadsgf {path} {vertex}")
+        assert ours == "= " + gnugo.send(f"loadsgf {path} {vertex}") + "\n\n", vertex
+        for name in ("black", "white"):
+            mine = engine.handle(f"list_stones {name}")[2:].split()
+            assert sorted(mine) == sorted(gnugo.send(f"list_stones {name}").split()), vertex
+    assert engine.handle(f"loadsgf {path} x").startswith("? move number or vertex expected")
