@@ -352,7 +352,7 @@ def loadsgf(engine, path, move_number=None):
                 rc = coords.parse_vertex(move_number, game.size)
             except coords.CoordinateError:
                 raise GtpFailure("move number or vertex expected") from None
-            flat = None if rc is None else rc[0] * game.size + rc[1]
+            flat = None if rc is None else coords.to_flat(*rc, game.size)
             n = next((i for i, e in enumerate(game.moves) if e.point == flat), None)
         board = game.board_at(n)
     except SgfError as e:

@@ -9,7 +9,8 @@ the player to move (PL, else the side to move; `--to-play`) with tactics.problem
 infers the group at stake and the goal (see its docstring).  `--target VERTEX` names the group
 instead, for positions the inference refuses (stones in several areas, whole-board positions):
 it is solved as GTP's owl_attack / owl_defend are, in the group's region, but with every move
-searched.  `--move N` takes a game's position before move N (`end`: after the last move).  `--region V1:V2` limits the moves to a rectangle (no frame is added).
+searched.  `--move N` takes a game's position before move N (`end`: after the last move).
+`--region V1:V2` limits the moves to a rectangle (no frame is added).
 
 Default output: a diagram with the answer marked `#`, the result, the first move, the principal
 variation, the refuted first moves with the opponent's answer, nodes and time.  `--json`: one
@@ -41,7 +42,7 @@ import sys
 from collections import defaultdict
 
 from tactics.board import BLACK, WHITE
-from tactics.coords import format_vertex, format_sgf_point, from_sgfmill
+from tactics.coords import format_vertex, format_sgf_point, from_sgfmill, to_sgfmill
 
 NAMES = {BLACK: "black", WHITE: "white"}
 
@@ -110,7 +111,8 @@ def load_problem(path, move=None):
     game = load_game(path)
     if move is not None:
         if move == "end":
-            return game.board_at(None), game.board_at(None).to_move
+            board = game.board_at(None)
+            return board, board.to_move
         if not str(move).isdigit() or not 1 <= int(move) <= len(game.moves) + 1:
             raise SgfError(path, f"--move {move}: expected 1 to {len(game.moves) + 1} or end")
         board = game.board_at(int(move) - 1)
@@ -154,8 +156,7 @@ def ladder_diagram(board, stone, seq) -> str:
     for i, m in enumerate(seq[:len(LADDER_MARKS)]):
         if m is not None:
             marks.setdefault(m, LADDER_MARKS[i])
-    points = [p for p in range(n * n) if board.get(p) == board.get(stone)
-              and p in board.string(stone)] + list(marks)
+    points = list(board.string(stone)) + list(marks)
     rows, cols = [p // n for p in points], [p % n for p in points]
     r0, r1 = max(min(rows) - 2, 0), min(max(rows) + 2, n - 1)
     c0, c1 = max(min(cols) - 2, 0), min(max(cols) + 2, n - 1)
@@ -178,9 +179,10 @@ def write_ladder_sgf(path_in, out_dir, board, rec, seq, position=False):
 
 
 def _flat(vertex, n):
-    from tactics.coords import parse_vertex
-    row, col = parse_vertex(vertex, n)
-    return row * n + col
+    """The flat point of a GTP vertex (None for a pass).  Raises CoordinateError."""
+    from tactics.coords import parse_vertex, to_flat
+    rc = parse_vertex(vertex, n)
+    return None if rc is None else to_flat(*rc, n)
 
 
 def _bare_problem(path_in, board=None):
@@ -202,7 +204,7 @@ def _add_line(root, colour, moves, n, comment):
     node = root
     for i, m in enumerate(moves):
         node = node.new_child()
-        node.set_move("b" if colour == BLACK else "w", None if m is None else (n - 1 - m // n, m % n))
+        node.set_move("b" if colour == BLACK else "w", to_sgfmill(None if m is None else divmod(m, n), n))
         if i == 0:
             node.set("C", comment)
         colour = 3 - colour
@@ -270,15 +272,13 @@ def _solve_board(board, mover, args, prior):
     """tactics.problem.solve as the options ask: inferred (default), in a given region, or for
     a given target (the owl's search and limits, golois.gtp_solver.owl_solve, with every
     defender move searched, so that its kills are proofs too)."""
-    from tactics.coords import parse_vertex
     from tactics.problem import LOOSE_FAR, ProblemError, solve
     region = parse_region(args.region, board.size) if args.region else None
     target = None
     if args.target:
-        rc = parse_vertex(args.target, board.size)
-        if rc is None or board.get(rc[0] * board.size + rc[1]) == 0:
+        target = _flat(args.target, board.size)
+        if target is None or board.get(target) == 0:
             raise ProblemError(f"no stone at the target {args.target}")
-        target = rc[0] * board.size + rc[1]
     if target is not None and region is None:
         from golois.gtp_solver import SolverConfig, owl_solve
         cfg = SolverConfig(time_limit=args.time_limit, max_nodes=args.max_nodes, width=0, prefer=0)

@@ -44,29 +44,24 @@ def _seki_shape(b: Board, sol) -> bool:
     that runs out into the open shares liberties with the attacker's wall too, but the wall has
     liberties of its own there.)"""
     from tactics.benson import unconditional
+    from tactics.coords import neighbours
     if b.get(sol.target) == EMPTY:
         return False
-    n = b.size
     if unconditional(b, 3 - sol.attacker).flat[sol.target] == 1:
         return False
     libs = set(b.liberty_points(sol.target))
     if sol.region and not libs <= set(sol.region):
         return False
-
-    def neighbours(p):
-        r, c = divmod(p, n)
-        return [q[0] * n + q[1] for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                if 0 <= q[0] < n and 0 <= q[1] < n]
-
+    near = neighbours(b.size)
     for p in libs:
-        for q in neighbours(p):
+        for q in near[p]:
             if b.get(q) != sol.attacker:
                 continue
             theirs = set(b.liberty_points(q))
             shared = libs & theirs
             own, mine = theirs - shared, libs - shared
             if (len(own) == len(mine) <= 1 and len(shared) + len(own) >= 2
-                    and all(all(b.get(x) == sol.attacker for x in neighbours(e)) for e in own)):
+                    and all(all(b.get(x) == sol.attacker for x in near[e]) for e in own)):
                 return True
     return False
 
