@@ -55,8 +55,9 @@ Transposition table: 2^tt_bits entries (`_table`: huge pages where the kernel al
 replaced, keyed on the board's Zobrist hash xor keys for the side to move, the ko point and "the
 last move was a pass", with its own key for a pass for want of a ko threat (`_banned_pass`: the
 next pass does not end the search there, so the two nodes differ; sharing a key cost
-maeda-10k-5k/107 its clean kill).  The table lives for one search, so the ko_ignore mode needs no
-key.  Graph-history interaction: a result that depends on the line (a repetition on the current
+maeda-10k-5k/107 its clean kill).  The table lives for one search and its ko_ignore mode has no
+key: the ko protocol's second search takes over the first's table only through `df_hand_over`,
+which keeps the proofs that hold for the side now allowed to retake and drops the rest.  Graph-history interaction: a result that depends on the line (a repetition on the current
 path, or the depth limit) is path-dependent, so a proof or disproof found while such a result was
 seen in the subtree (`path_results` changed) is returned to the parent but stored in the table only
 as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with its best move for the PV); only
@@ -382,6 +383,7 @@ cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta,
     e.phi = phi
     e.delta = delta
     e.best = best
+    e.side = s.b.to_move
 
 
 cdef inline int _cycle_start(search_t *s, uint64_t key) noexcept nogil:
@@ -738,3 +740,27 @@ cdef void df_unplay(search_t *s) noexcept nogil:
 
 cdef bint df_last_pass(search_t *s, int back) noexcept nogil:
     return _last_pass(s, back)
+
+
+cdef long df_hand_over(search_t *s, int ko_ignore) noexcept nogil:
+    """The table of a search under the simple ko rule (s.ko_ignore 0, finished or not) made the
+    start of the same search with `ko_ignore` (the ko protocol's second search, tactics.problem).
+    That side may now retake at once, an option added to those it had, and its opponent's
+    options are unchanged, so a proof that ko_ignore's side wins still holds (the table holds
+    path-independent proofs only, hints aside).  Every other entry goes: the opponent's proofs
+    may rest on the retakes it was spared, and the open nodes' numbers, read for the first
+    search's question, misled the second more than they helped (tried as hints: /work/logs/s35).
+    Returns the number of entries kept."""
+    cdef size_t i
+    cdef long kept = 0
+    cdef tt_entry *e
+    for i in range(s.tt_mask + 1):
+        e = &s.tt[i]
+        if e.key == 0:
+            continue
+        if (e.phi == 0 and e.side == ko_ignore) or (e.delta == 0 and e.side != ko_ignore):
+            kept += 1
+        else:
+            e.key = 0
+    s.ko_ignore = ko_ignore
+    return kept
