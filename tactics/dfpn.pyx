@@ -57,7 +57,8 @@ last move was a pass", with its own key for a pass for want of a ko threat (`_ba
 next pass does not end the search there, so the two nodes differ; sharing a key cost
 maeda-10k-5k/107 its clean kill).  The table lives for one search and its ko_ignore mode has no
 key: the ko protocol's second search takes over the first's table only through `df_hand_over`,
-which keeps the proofs that hold for the side now allowed to retake and drops the rest.  Graph-history interaction: a result that depends on the line (a repetition on the current
+which keeps the proofs that hold for the side now allowed to retake and drops the rest.
+Graph-history interaction: a result that depends on the line (a repetition on the current
 path, or the depth limit) is path-dependent, so a proof or disproof found while such a result was
 seen in the subtree (`path_results` changed) is returned to the parent but stored in the table only
 as a hint (phi, delta = 1, DF_HINT or DF_HINT, 1, with its best move for the PV); only
@@ -747,10 +748,12 @@ cdef long df_hand_over(search_t *s, int ko_ignore) noexcept nogil:
     start of the same search with `ko_ignore` (the ko protocol's second search, tactics.problem).
     That side may now retake at once, an option added to those it had, and its opponent's
     options are unchanged, so a proof that ko_ignore's side wins still holds (the table holds
-    path-independent proofs only, hints aside).  Every other entry goes: the opponent's proofs
-    may rest on the retakes it was spared, and the open nodes' numbers, read for the first
-    search's question, misled the second more than they helped (tried as hints: /work/logs/s35).
-    Returns the number of entries kept."""
+    path-independent proofs only, hints aside; where such a proof's best move is a pass for
+    want of a threat, the immediate retake wins instead).  Every other entry goes: the
+    opponent's proofs may rest on the retakes it was spared, and the open nodes' numbers, read
+    for the first search's question, misled the second as often as they helped (kept, or the
+    opponent's proofs kept as hints: docs/results.md, thirty-fifth session).  Returns the
+    number of entries kept."""
     cdef size_t i
     cdef long kept = 0
     cdef tt_entry *e
