@@ -17,7 +17,8 @@ cdef struct tt_entry:
     uint32_t phi               # proof number for the side to move
     uint32_t delta             # disproof number for the side to move
     int best                   # best move found (point, PASS, or 0 for none)
-    int side                   # colour to move at the node (the ko search's hand-over, tactics.solver dfpn_ko)
+    unsigned char side         # colour to move at the node
+    unsigned char ko_ignore    # the search's ko_ignore when stored (a simple-ko entry read by the ko search: _probe)
 
 cdef struct undo_t:
     int ko                     # ko point to restore after the undo (a ko retaken with a threat)
@@ -77,4 +78,3 @@ cdef tt_entry *df_probe(search_t *s, uint64_t key) noexcept nogil # the table en
 cdef void df_play(search_t *s, int p, int c) noexcept nogil       # make a move tactics.moves.legal allows (s.depth is the caller's)
 cdef void df_unplay(search_t *s) noexcept nogil                   # take back the move df_play made at s.depth
 cdef bint df_last_pass(search_t *s, int back) noexcept nogil      # the move `back` plies ago was a pass in the search
-cdef long df_hand_over(search_t *s, int ko_ignore) noexcept nogil # a simple-ko search's table made the start of the search with ko_ignore (only that side's proofs kept); returns the entries kept

@@ -56,8 +56,9 @@ replaced, keyed on the board's Zobrist hash xor keys for the side to move, the k
 last move was a pass", with its own key for a pass for want of a ko threat (`_banned_pass`: the
 next pass does not end the search there, so the two nodes differ; sharing a key cost
 maeda-10k-5k/107 its clean kill).  The table lives for one search and its ko_ignore mode has no
-key: the ko protocol's second search takes over the first's table only through `df_hand_over`,
-which keeps the proofs that hold for the side now allowed to retake and drops the rest.
+key: when the ko protocol's second search goes on from the first one's table, an entry stored
+under the simple ko rule is read only if it proves that the side now allowed to retake wins
+(`_probe`, `_holds`).
 Graph-history interaction: a result that depends on the line (a repetition on the current
 path, or the depth limit) is path-dependent, so a proof or disproof found while such a result was
 seen in the subtree (`path_results` changed) is returned to the parent but stored in the table only
@@ -370,11 +371,25 @@ cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept 
 
 
 cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
-    """The table entry of key, or NULL."""
+    """The table entry of key, or NULL.  An entry stored under another ko rule than the search's
+    now (the ko protocol's second search goes on from the first one's table, tactics.solver
+    dfpn_ko) is read only when it still holds (`_holds`)."""
     cdef tt_entry *e = &s.tt[key & s.tt_mask]
-    if e.key == key:
+    if e.key == key and (e.ko_ignore == s.ko_ignore or _holds(e, s.ko_ignore)):
         return e
     return NULL
+
+
+cdef inline bint _holds(tt_entry *e, int ko_ignore) noexcept nogil:
+    """An entry of a search under the simple ko rule still holds with `ko_ignore`: it proves
+    that ko_ignore's side wins.  That side may now retake at once, an option added to those it
+    had, and its opponent's options are unchanged, so such a proof stands (the table holds
+    path-independent proofs only, hints aside; where the proof's best move is a pass for want
+    of a threat, the immediate retake wins instead).  Every other entry is read as absent: the
+    opponent's proofs may rest on the retakes it was spared, and the open nodes' numbers,
+    read for the first search's question, misled the second as often as they helped (kept, or
+    the opponent's proofs kept as hints: docs/results.md, thirty-fifth session)."""
+    return (e.phi == 0 and e.side == ko_ignore) or (e.delta == 0 and e.side != ko_ignore)
 
 
 cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta, int best) noexcept nogil:
@@ -384,7 +399,8 @@ cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta,
     e.phi = phi
     e.delta = delta
     e.best = best
-    e.side = s.b.to_move
+    e.side = <unsigned char>s.b.to_move
+    e.ko_ignore = <unsigned char>s.ko_ignore
 
 
 cdef inline int _cycle_start(search_t *s, uint64_t key) noexcept nogil:
@@ -742,28 +758,3 @@ cdef void df_unplay(search_t *s) noexcept nogil:
 cdef bint df_last_pass(search_t *s, int back) noexcept nogil:
     return _last_pass(s, back)
 
-
-cdef long df_hand_over(search_t *s, int ko_ignore) noexcept nogil:
-    """The table of a search under the simple ko rule (s.ko_ignore 0, finished or not) made the
-    start of the same search with `ko_ignore` (the ko protocol's second search, tactics.problem).
-    That side may now retake at once, an option added to those it had, and its opponent's
-    options are unchanged, so a proof that ko_ignore's side wins still holds (the table holds
-    path-independent proofs only, hints aside; where such a proof's best move is a pass for
-    want of a threat, the immediate retake wins instead).  Every other entry goes: the
-    opponent's proofs may rest on the retakes it was spared, and the open nodes' numbers, read
-    for the first search's question, misled the second as often as they helped (kept, or the
-    opponent's proofs kept as hints: docs/results.md, thirty-fifth session).  Returns the
-    number of entries kept."""
-    cdef size_t i
-    cdef long kept = 0
-    cdef tt_entry *e
-    for i in range(s.tt_mask + 1):
-        e = &s.tt[i]
-        if e.key == 0:
-            continue
-        if (e.phi == 0 and e.side == ko_ignore) or (e.delta == 0 and e.side != ko_ignore):
-            kept += 1
-        else:
-            e.key = 0
-    s.ko_ignore = ko_ignore
-    return kept
