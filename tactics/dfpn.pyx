@@ -757,4 +757,3 @@ cdef void df_unplay(search_t *s) noexcept nogil:
 
 cdef bint df_last_pass(search_t *s, int back) noexcept nogil:
     return _last_pass(s, back)
-

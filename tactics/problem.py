@@ -14,8 +14,8 @@ first search unfinished at FIRST_SHARE goes on from its table with the time kept
 (tactics.solver.dfpn_resume; before, an unknown answer left that time unused); if it then
 finishes with a ko seen and no time left, the ko is not checked (`ko_checked` false).
 The second search starts from the first one's table (tactics.solver.dfpn_ko): the proofs that
-the side now allowed to retake wins still hold, the rest is dropped (ishigure-basic/030's ko
-search 11.8 -> 8.3 s).  Measured, with the variants left out: docs/results.md (twenty-first
+the side now allowed to retake wins still hold, and nothing else of it is read
+(ishigure-basic/030's ko search 11.8 -> 8.3 s).  Measured, with the variants left out: docs/results.md (twenty-first
 and thirty-fifth sessions).
 
 After a win with a ko seen, the winning move itself is checked first against the loser's

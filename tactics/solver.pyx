@@ -13,7 +13,7 @@ from posix.mman cimport (mmap, munmap, madvise, MAP_PRIVATE, MAP_ANONYMOUS, MAP_
                          PROT_WRITE, MADV_HUGEPAGE)
 
 from tactics.board cimport (board_t, Board, board_point, board_row, board_col, opponent, PASS,
-                            NO_POINT, MAX_POINTS)
+                            NO_POINT, MAX_POINTS, BLACK, WHITE)
 from tactics.benson cimport benson_ws
 from tactics.dfpn cimport (search_t, tt_entry, DF_MAX_DEPTH, DF_MAX_REGION,
                            DF_MAX_TARGETS, df_search, evaluate, df_now, df_key,
@@ -204,12 +204,14 @@ def dfpn_ko(search, int ko_ignore, long max_nodes, double time_limit):
     is what dfpn(keep=True) returned under the simple ko rule (finished or not), its board back
     at the root.  The same search goes on with `ko_ignore`'s side allowed to retake at once
     (tactics.dfpn `_holds`: of the first search's entries, only that side's proofs are read),
-    for at most max_nodes more positions and time_limit seconds.  Returns dfpn's dict, its nodes those
-    of this search alone.  On the 97 problems of every third of ishigure-basic and
+    for at most max_nodes more positions and time_limit seconds.  Returns dfpn's dict, its
+    nodes those of this search alone.  On the 97 problems of every third of ishigure-basic and
     maeda-10k-5k whose first search settles with a ko seen: the same answers, 0.86x the time of
     a fresh search (ishigure-basic/005 0.36 -> 0.01 s, 030 11.8 -> 8.3 s)."""
     cdef _Search S = search
     cdef search_t *s = &S.s
+    if ko_ignore != BLACK and ko_ignore != WHITE:
+        raise ValueError("ko_ignore must be black or white")
     if s.ko_ignore != 0:
         raise ValueError("the search already lets a side ignore the ko")
     if df_key(s) != S.root_key:

@@ -1038,6 +1038,9 @@ def test_the_ko_search_from_the_first_search_table_agrees_with_a_fresh_one(case)
         assert handed["nodes"] < fresh["nodes"] / 10, (handed["nodes"], fresh["nodes"])
     with pytest.raises(ValueError):         # only once, from a simple-ko search
         S.dfpn_ko(first["search"], ignore, 10 ** 9, 1)
+    with pytest.raises(ValueError):
+        S.dfpn_ko(S.dfpn(b, attacker, target, region, 0, time_limit=1, keep=True, **kw)["search"],
+                  0, 10 ** 9, 1)
 
 
 DIRECT_KO = """
