@@ -80,10 +80,9 @@ class GtpEngine:
     def parse_vertex(self, text: str) -> int | None:
         """GTP vertex to flat index (None for pass); GtpFailure if invalid."""
         try:
-            rc = coords.parse_vertex(text, self.board.size)
+            return coords.vertex_to_flat(text, self.board.size)
         except coords.CoordinateError as e:
             raise GtpFailure(f"invalid coordinate: {e}") from None
-        return None if rc is None else coords.to_flat(*rc, self.board.size)
 
     def format_vertex(self, flat: int | None) -> str:
         """Flat index (None = pass) to GTP vertex."""
@@ -349,10 +348,9 @@ def loadsgf(engine, path, move_number=None):
             n = min(n, len(game.moves))
         elif move_number is not None:
             try:
-                rc = coords.parse_vertex(move_number, game.size)
+                flat = coords.vertex_to_flat(move_number, game.size)
             except coords.CoordinateError:
                 raise GtpFailure("move number or vertex expected") from None
-            flat = None if rc is None else coords.to_flat(*rc, game.size)
             n = next((i for i, e in enumerate(game.moves) if e.point == flat), None)
         board = game.board_at(n)
     except SgfError as e:

@@ -191,10 +191,9 @@ class _Game:
         if answer == "resign":
             return "resign"
         try:
-            rc = coords.parse_vertex(answer, self.cfg.size)
+            flat = coords.vertex_to_flat(answer, self.cfg.size)
         except coords.CoordinateError:
             raise _Forfeit(colour, f"illegal move: {answer!r} is no vertex") from None
-        flat = None if rc is None else coords.to_flat(*rc, self.cfg.size)
         if flat is not None and (not self.board.is_legal(flat, colour) or self.board.repeats(flat, colour)):
             raise _Forfeit(colour, f"illegal move: {answer.upper()}")
         self.board.play(flat, colour)

@@ -42,7 +42,7 @@ import sys
 from collections import defaultdict
 
 from tactics.board import BLACK, WHITE
-from tactics.coords import format_vertex, format_sgf_point, from_sgfmill, to_sgfmill
+from tactics.coords import format_vertex, format_sgf_point, from_sgfmill, to_sgfmill, vertex_to_flat
 
 NAMES = {BLACK: "black", WHITE: "white"}
 
@@ -127,20 +127,22 @@ def load_problem(path, move=None):
 def diagram(board, sol) -> str:
     """The board with the first move marked '#' (only the rows/columns near the region)."""
     n = board.size
-    rows = [p // n for p in sol.region] or [0, n - 1]
-    cols = [p % n for p in sol.region] or [0, n - 1]
-    r0, r1 = max(min(rows) - 1, 0), min(max(rows) + 1, n - 1)
-    c0, c1 = max(min(cols) - 1, 0), min(max(cols) + 1, n - 1)
+    marks = {} if sol.move is None else {sol.move: "#"}
+    return _window(board, sol.region or [0, n * n - 1], 1, marks)
+
+
+def _window(board, points, margin, marks) -> str:
+    """The board's rows and columns within `margin` of the flat `points`, with GTP coordinates
+    and `marks` (flat point -> character) drawn over the stones."""
     from tactics.coords import GTP_COLUMNS
+    n = board.size
+    rows, cols = [p // n for p in points], [p % n for p in points]
+    r0, r1 = max(min(rows) - margin, 0), min(max(rows) + margin, n - 1)
+    c0, c1 = max(min(cols) - margin, 0), min(max(cols) + margin, n - 1)
     lines = ["    " + " ".join(GTP_COLUMNS[c0:c1 + 1])]
     for r in range(r0, r1 + 1):
-        cells = []
-        for c in range(c0, c1 + 1):
-            ch = ".XO"[board.get((r, c))]
-            if sol.move is not None and r * n + c == sol.move:
-                ch = "#"
-            cells.append(ch)
-        lines.append(f"{n - r:3d} " + " ".join(cells))
+        lines.append(f"{n - r:3d} " + " ".join(marks.get(r * n + c, ".XO"[board.get((r, c))])
+                                                for c in range(c0, c1 + 1)))
     return "\n".join(lines)
 
 
@@ -151,38 +153,21 @@ def ladder_diagram(board, stone, seq) -> str:
     """The board around the string at `stone` (flat) and the ladder's moves `seq` (flat, the
     attacker's first), numbered in LADDER_MARKS' order (a point played twice keeps its first
     mark; moves past the marks are not shown)."""
-    n = board.size
     marks = {}
     for i, m in enumerate(seq[:len(LADDER_MARKS)]):
         if m is not None:
             marks.setdefault(m, LADDER_MARKS[i])
-    points = list(board.string(stone)) + list(marks)
-    rows, cols = [p // n for p in points], [p % n for p in points]
-    r0, r1 = max(min(rows) - 2, 0), min(max(rows) + 2, n - 1)
-    c0, c1 = max(min(cols) - 2, 0), min(max(cols) + 2, n - 1)
-    from tactics.coords import GTP_COLUMNS
-    lines = ["    " + " ".join(GTP_COLUMNS[c0:c1 + 1])]
-    for r in range(r0, r1 + 1):
-        lines.append(f"{n - r:3d} " + " ".join(marks.get(r * n + c, ".XO"[board.get((r, c))])
-                                                for c in range(c0, c1 + 1)))
-    return "\n".join(lines)
+    return _window(board, list(board.string(stone)) + list(marks), 2, marks)
 
 
 def write_ladder_sgf(path_in, out_dir, board, rec, seq, position=False):
     """The ladder problem with the sequence as its main line (the first move commented with the
     result), written to out_dir under the input's name (position: from `board`, `--move`)."""
     game = _bare_problem(path_in, board if position else None)
-    attacker = 3 - board.get(_flat(rec["vertex"], board.size))       # it moves first
+    attacker = 3 - board.get(vertex_to_flat(rec["vertex"], board.size))       # it moves first
     _add_line(game.get_root(), attacker, seq, board.size,
               f"the string at {rec['vertex']} is {rec['result']} in a ladder")
     return _save(game, path_in, out_dir)
-
-
-def _flat(vertex, n):
-    """The flat point of a GTP vertex (None for a pass).  Raises CoordinateError."""
-    from tactics.coords import parse_vertex, to_flat
-    rc = parse_vertex(vertex, n)
-    return None if rc is None else to_flat(*rc, n)
 
 
 def _bare_problem(path_in, board=None):
@@ -276,7 +261,7 @@ def _solve_board(board, mover, args, prior):
     region = parse_region(args.region, board.size) if args.region else None
     target = None
     if args.target:
-        target = _flat(args.target, board.size)
+        target = vertex_to_flat(args.target, board.size)
         if target is None or board.get(target) == 0:
             raise ProblemError(f"no stone at the target {args.target}")
     if target is not None and region is None:
@@ -344,7 +329,7 @@ def solve_ladder(args) -> int:
         else:
             how = f", first move {rec['move']}: {' '.join(rec['sequence'])}" if rec["move"] else ""
             print(f"{path}: the string at {args.ladder} is {rec['result']} in a ladder{how}")
-            print(ladder_diagram(board, _flat(args.ladder, board.size), seq))
+            print(ladder_diagram(board, vertex_to_flat(args.ladder, board.size), seq))
             print()
     return 1 if errors and errors == len(files) else 0
 

@@ -67,6 +67,12 @@ def parse_vertex(text: str, size: int) -> tuple[int, int] | None:
     return size - number, col
 
 
+def vertex_to_flat(text: str, size: int) -> int | None:
+    """GTP vertex to flat index; None for a pass.  Raises CoordinateError."""
+    rc = parse_vertex(text, size)
+    return None if rc is None else to_flat(*rc, size)
+
+
 def format_vertex(rc: tuple[int, int] | None, size: int) -> str:
     """Array (row, col) to GTP vertex; None gives 'pass'."""
     if rc is None:

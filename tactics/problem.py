@@ -123,9 +123,8 @@ class Solution:
 def _flat_of(board: Board, move):
     n = board.size
     if isinstance(move, str):
-        from tactics.coords import parse_vertex
-        rc = parse_vertex(move, n)
-        return None if rc is None else rc[0] * n + rc[1]
+        from tactics.coords import vertex_to_flat
+        return vertex_to_flat(move, n)
     if isinstance(move, tuple):
         return move[0] * n + move[1]
     return int(move)
