@@ -42,7 +42,7 @@ import sys
 from collections import defaultdict
 
 from tactics.board import BLACK, WHITE
-from tactics.coords import format_vertex, format_sgf_point, from_sgfmill, to_sgfmill, vertex_to_flat
+from tactics.coords import format_vertex, from_sgfmill, to_sgfmill, vertex_to_flat
 
 NAMES = {BLACK: "black", WHITE: "white"}
 
