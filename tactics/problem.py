@@ -427,10 +427,9 @@ def _protocol(b, attacker, target, region, targets, mover, max_nodes, deadline, 
         only_ko = False
         if first["value"] == 1 and first["move"] is not None:
             # the winning move itself against unlimited threats first (cheaper than every move)
-            value, used = _value_after(b, first["move"], mover, attacker, targets, region,
-                                       max(int((max_nodes - nodes) * MOVE_KO_SHARE), 1),
-                                       (deadline - time.monotonic()) * MOVE_KO_SHARE, search,
-                                       first=target, ko_ignore=ignore)
+            value, used = _move_ko_check(table, ignore, first["move"],
+                                         max(int((max_nodes - nodes) * MOVE_KO_SHARE), 1),
+                                         (deadline - time.monotonic()) * MOVE_KO_SHARE)
             nodes += used
             if value == -1:                 # it wins even then: a clean win
                 return "win", chosen, nodes, True
@@ -460,6 +459,13 @@ def _protocol(b, attacker, target, region, targets, mover, max_nodes, deadline, 
                 # without ko threats, so a ko is the best there can be (maeda-10k-5k/211)
                 chosen = second
     return result, chosen, nodes, ko_checked
+
+
+def _move_ko_check(table, ignore, move, max_nodes, seconds):
+    """(value, nodes): the winning first `move` checked against `ignore`'s unlimited ko threats
+    (its opponent's value after it: -1 a clean win), on the first search's table
+    (tactics.solver.dfpn_ko_after): the second search then finds that child's entries."""
+    return _solver.dfpn_ko_after(table, ignore, move, max_nodes, max(seconds, 0.01))
 
 
 def _lives_after(b, move, mover, attacker, targets, region, max_nodes, seconds, search,

@@ -429,8 +429,9 @@ def test_saturated_proof_numbers_do_not_stall_the_search():
 # the edge behind black's R17-S17 into the corner (T16..T19, S19), so white's corner eye space
 # is gone and the wrong N18 "kills" there (R19 while the attacker could pass); after N18 white
 # lives with R18 (GNU Go's owl says so too).  The recheck in a looser frame finds that and
-# solves again.  (Q19 kills cleanly in the grown frame too; the ko search started from the
-# first search's table, tactics.solver.dfpn_ko, proves it first.)
+# solves again.  (Q19 and R19 kill cleanly in the grown frame too, checked after each move
+# with and without white's unlimited threats; the ko search started from the first search's
+# table, tactics.solver.dfpn_ko, proves one of them first.)
 MAEDA_017 = """
 X . . . O . . . .
 X O . O . O . . .
@@ -443,7 +444,7 @@ X X . X O O X X .
 def test_kill_in_the_grown_frame_is_rechecked_in_a_looser_one():
     board = top_right(MAEDA_017)
     tight = solve(board, "black", max_nodes=2_000_000, time_limit=60, loose=0)
-    assert tight.goal == "kill" and tight.result == "win" and tight.vertex() in ("N18", "Q19")
+    assert tight.goal == "kill" and tight.result == "win" and tight.vertex() in ("N18", "Q19", "R19")
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
     assert s.result in ("win", "ko_a") and s.vertex() == "N19", s.status
 
@@ -461,7 +462,7 @@ def test_a_clean_kill_the_looser_frame_does_not_refute_stands(monkeypatch):
         return 0, 0
     monkeypatch.setattr(problem, "_value_after", unfinished)
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
-    assert (s.result, s.vertex()) in (("win", "N18"), ("win", "Q19")) and asked[-1] == WHITE, (s.status, asked)
+    assert s.result == "win" and s.vertex() in ("N18", "Q19", "R19") and asked[-1] == WHITE, (s.status, asked)
     monkeypatch.setattr(problem, "_value_after", real)
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
     assert s.vertex() == "N19", s.status        # refuted there: solved again
@@ -634,11 +635,11 @@ def test_a_win_only_by_ko_gives_way_to_the_best_try_at_a_clean_one(monkeypatch):
     import tactics.problem as P
     board = _corner(ISHIDA_027, "black", 19, top=False, right=False)
     checks = []
-    value_after = P._value_after
-    def spy(b, move, *args, **kw):
-        checks.append((move, kw.get("ko_ignore", 0)))
-        return value_after(b, move, *args, **kw)
-    monkeypatch.setattr(P, "_value_after", spy)
+    move_ko_check = P._move_ko_check
+    def spy(table, ignore, move, *args):
+        checks.append((move, ignore))
+        return move_ko_check(table, ignore, move, *args)
+    monkeypatch.setattr(P, "_move_ko_check", spy)
     # (12 M positions: the tests of life run with the attacker to move only since the
     # twenty-eighth session, so the searches take more positions; at 8 M the best try is A1)
     s = solve(board, "black", max_nodes=12_000_000, time_limit=60, loose=0, sim=0)
@@ -775,7 +776,7 @@ def test_cli_no_recheck(tmp_path, capsys):
     for extra in ([], ["--no-recheck"]):
         assert main([str(path), "--json", "--max-nodes", "2000000", "--time-limit", "60"] + extra) == 0
         moves.append(json.loads(capsys.readouterr().out.splitlines()[0])["move"])
-    assert moves[0] == "N19" and moves[1] in ("N18", "Q19")    # the grown frame's kills (MAEDA_017)
+    assert moves[0] == "N19" and moves[1] in ("N18", "Q19", "R19")    # the grown frame's kills (MAEDA_017)
 
 
 def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys):
@@ -1010,7 +1011,8 @@ ISHIGURE_005 = """
 @pytest.mark.parametrize("case", ["ishigure-005", "direct-ko"])
 def test_the_ko_search_from_the_first_search_table_agrees_with_a_fresh_one(case):
     # tactics.solver.dfpn_ko: the ko protocol's second search starts from the first search's
-    # table with only the proofs that hold for the side now allowed to retake.  Kept whole, the
+    # table with only the proofs that hold for the side now allowed to retake (and so does
+    # the check of the winning move, dfpn_ko_after).  Kept whole, the
     # table would hand the first search's answer straight back (the root's own proof).
     from tactics import solver as S
     from tactics.problem import prepare
@@ -1032,12 +1034,23 @@ def test_the_ko_search_from_the_first_search_table_agrees_with_a_fresh_one(case)
     assert (first["value"], first["ko_seen"]) == (want[0], True)
     ignore = 3 - mover if first["value"] == 1 else mover
     fresh = S.dfpn(b, attacker, target, region, ignore, time_limit=30, **kw)
+    if case == "ishigure-005":
+        # the protocol's check of the winning move (dfpn_ko_after) on the same table agrees
+        # with a fresh search after the move: black's T19 wins only by ko (2.4 M positions ->
+        # about 1 k); the ko search below then reads its entries
+        from tactics import problem as P
+        search = dict(tt_bits=22, reach=2, escape_libs=0, escape_out=0, width=0,
+                      attack_width=0, sim=S.SIM_NODES)
+        alone = P._value_after(b, first["move"], mover, attacker, targets, region, 10 ** 9, 30,
+                               search, first=target, ko_ignore=ignore)
+        check = S.dfpn_ko_after(first["search"], ignore, first["move"], 10 ** 9, 30)
+        assert check[0] == alone[0] == 1 and check[1] < alone[1] / 10, (check, alone)
     handed = S.dfpn_ko(first["search"], ignore, 10 ** 9, 30)
     assert fresh["value"] == handed["value"] == want[1]
     if case == "ishigure-005":              # white's proofs kept: 1.4 M positions -> about 19 k
         assert handed["nodes"] < fresh["nodes"] / 10, (handed["nodes"], fresh["nodes"])
-    with pytest.raises(ValueError):         # only once, from a simple-ko search
-        S.dfpn_ko(first["search"], ignore, 10 ** 9, 1)
+    with pytest.raises(ValueError):         # from a simple-ko search, or one under the same rule
+        S.dfpn_ko(first["search"], 3 - ignore, 10 ** 9, 1)
     with pytest.raises(ValueError):
         S.dfpn_ko(S.dfpn(b, attacker, target, region, 0, time_limit=1, keep=True, **kw)["search"],
                   0, 10 ** 9, 1)
