@@ -257,6 +257,7 @@ def _solve_board(board, mover, args, prior):
     """tactics.problem.solve as the options ask: inferred (default), in a given region, or for
     a given target (the owl's search and limits, golois.gtp_solver.owl_solve, with every
     defender move searched, so that its kills are proofs too)."""
+    from tactics.infer import TargetNeeded
     from tactics.problem import LOOSE_FAR, ProblemError, solve
     region = parse_region(args.region, board.size) if args.region else None
     target = None
@@ -272,10 +273,8 @@ def _solve_board(board, mover, args, prior):
         return solve(board, mover, target=target, region=region, time_limit=args.time_limit,
                      max_nodes=args.max_nodes, loose=0 if args.no_recheck else LOOSE_FAR,
                      prior=prior)
-    except ProblemError as e:
-        if "give the target" in str(e):
-            raise ProblemError(f"{e} (--target VERTEX)") from None
-        raise
+    except TargetNeeded as e:
+        raise ProblemError(f"{e} (--target VERTEX)") from None
 
 
 def solve_file(path, args, prior=None):

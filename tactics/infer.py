@@ -10,7 +10,7 @@ Inference (no target given): the position must be an *open corner or side proble
 problem books, i.e. all stones in one area of an otherwise empty board.
 
 1. The stones must form one cluster (stones at most 4 lines apart, chained); otherwise
-   `ProblemError("stones in several areas ...")`: give the target.
+   `TargetNeeded("stones in several areas ...")` (a ProblemError): give the target.
 2. The region of interest is the bounding box of the stones grown by `margin` (1) lines; a side
    of the box within 2 lines of the board's edge is extended to the edge.  A box covering more
    than 3/4 of the board in both directions is not an open problem: `ProblemError`.
@@ -87,6 +87,12 @@ class ProblemError(ValueError):
     """A position that cannot be set up as a life-and-death problem (with the reason)."""
 
 
+class TargetNeeded(ProblemError):
+    """A position the inference cannot read as an open problem (stones in several areas, or
+    over most of the board): it can still be solved with a target given (golois solve
+    --target, GTP's owl commands)."""
+
+
 OUTSIDE_LIBS = 2        # infer: a defender string on the stones' outermost line with this many liberties on an open side faces the open board (an outside string); 0 = off
 FAR = 3                 # the grown wall keeps this many points (Manhattan) from the defender (infer)
 
@@ -124,7 +130,7 @@ def infer(board: Board, margin: int = 1, far: int = FAR):
         raise ProblemError("no stones on the board")
     clusters = _clusters(pts)
     if len(clusters) > 1:
-        raise ProblemError(f"stones in several areas ({len(clusters)} clusters): give the target")
+        raise TargetNeeded(f"stones in several areas ({len(clusters)} clusters): give the target")
     rs = [r for r, _ in pts]
     cs = [c for _, c in pts]
     lo_r, hi_r, lo_c, hi_c = min(rs) - margin, max(rs) + margin, min(cs) - margin, max(cs) + margin
@@ -134,9 +140,9 @@ def infer(board: Board, margin: int = 1, far: int = FAR):
     lo_c = lo_c if open_sides["left"] else 0
     hi_c = hi_c if open_sides["right"] else n - 1
     if hi_r - lo_r + 1 > 3 * n // 4 and hi_c - lo_c + 1 > 3 * n // 4:
-        raise ProblemError("stones cover most of the board: not an open corner/side problem; give the target")
+        raise TargetNeeded("stones cover most of the board: not an open corner/side problem; give the target")
     if not any(open_sides.values()):
-        raise ProblemError("the stones reach every side: not an open problem; give the target")
+        raise TargetNeeded("the stones reach every side: not an open problem; give the target")
     inside = lambda r, c: lo_r <= r <= hi_r and lo_c <= c <= hi_c
     region = [r * n + c for r in range(lo_r, hi_r + 1) for c in range(lo_c, hi_c + 1)]
 

@@ -15,11 +15,12 @@ first search unfinished at FIRST_SHARE goes on from its table with the time kept
 finishes with a ko seen and no time left, the ko is not checked (`ko_checked` false).
 The second search starts from the first one's table (tactics.solver.dfpn_ko): the proofs that
 the side now allowed to retake wins still hold, and nothing else of it is read
-(ishigure-basic/030's ko search 11.8 -> 8.3 s).  Measured, with the variants left out: docs/results.md (twenty-first
-and thirty-fifth sessions).
+(ishigure-basic/030's ko search 11.8 -> 8.3 s).  Measured, with the variants left out:
+docs/results.md (twenty-first, thirty-fifth and thirty-sixth sessions).
 
 After a win with a ko seen, the winning move itself is checked first against the loser's
-unlimited threats (`_value_after`, at most MOVE_KO_SHARE of the time and nodes left): a win
+unlimited threats (`_move_ko_check`, at most MOVE_KO_SHARE of the time and nodes left), on
+the same table (tactics.solver.dfpn_ko_after; the second search then reads its entries): a win
 there is a clean win at once, with the time left for the rest; a loss makes our move a proven
 ko (ko_a), and when the search of every move against the threats then does not finish, an
 inferred (book) problem answers that search's best try at a clean win, as unknown: a book asks

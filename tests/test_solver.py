@@ -13,7 +13,7 @@ from tactics.board import BLACK, WHITE
 from tactics.benson import unconditional
 from tactics.coords import parse_vertex, to_flat
 from tactics.diagram import from_diagram, from_diagram_marks, in_corner
-from tactics.infer import infer
+from tactics.infer import TargetNeeded, infer
 from tactics.problem import ProblemError, Solution, solve
 from tactics.solver import SIM_NODES
 
@@ -215,8 +215,9 @@ def test_bad_input():
     two = from_diagram("\n".join(
         " ".join("X" if (r, c) in ((1, 1), (17, 17)) else ("O" if (r, c) in ((1, 2), (17, 16)) else ".")
                  for c in range(19)) for r in range(19)))
-    with pytest.raises(ProblemError, match="several areas"):
+    with pytest.raises(TargetNeeded, match="several areas"):
         solve(two, "black")
+    assert issubclass(TargetNeeded, ProblemError)
     only_black = from_diagram("\n".join(". " * 7 for _ in range(6)) + "\nX X . . . . .")
     with pytest.raises(ProblemError):
         solve(only_black, "white")
