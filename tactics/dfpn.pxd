@@ -34,6 +34,9 @@ cdef struct search_t:
     int ntargets
     int theads[DF_MAX_TARGETS] # heads of the defender strings now on target points (tactics.moves.target_heads)
     int ntheads
+    int treps[DF_MAX_TARGETS]  # one target point per string of the group at the root (target_heads' shortcut)
+    int ntreps
+    int root_captured          # b.prisoners[attacker] at the root: the same below it, no defender stone was captured, every root string stands
     int escape_libs            # > 0: a target with this many liberties has escaped (defender win; owl mode)
     int width                  # > 0: below the root, at most this many of the defender's moves per node (and the pass)
     int attack_width           # the same for the attacker's moves (0: every move)

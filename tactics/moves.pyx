@@ -25,9 +25,22 @@ cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move 
 
 cdef int target_heads(search_t *s) noexcept nogil:
     """Fills s.theads with the distinct heads of the defender strings standing on target points
-    (the target group's surviving strings); returns their number (also s.ntheads)."""
+    (the target group's surviving strings); returns their number (also s.ntheads).  While no
+    defender stone has been captured since the root, every root string of the group stands
+    (strings only merge), so one point of each is enough (s.treps)."""
     cdef board_t *b = s.b
     cdef int i, j, h, n = 0
+    if b.prisoners[s.attacker] == s.root_captured:
+        for i in range(s.ntreps):
+            h = b.head[s.treps[i]]
+            j = 0
+            while j < n and s.theads[j] != h:
+                j += 1
+            if j == n:
+                s.theads[n] = h
+                n += 1
+        s.ntheads = n
+        return n
     for i in range(s.ntargets):
         if b.color[s.targets[i]] != s.defender:
             continue

@@ -127,6 +127,15 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
         raise MemoryError()
     for i, x in enumerate(group):
         s.targets[i] = board_point(b, x // n, x % n)
+    s.ntreps = 0
+    reps = set()
+    for x in group:
+        h = b.head[board_point(b, x // n, x % n)]
+        if h not in reps:
+            reps.add(h)
+            s.treps[s.ntreps] = board_point(b, x // n, x % n)
+            s.ntreps += 1
+    s.root_captured = b.prisoners[attacker]
     s.ntheads = 0
     s.ko_ignore = ko_ignore
     s.root_moves = b.n_moves
