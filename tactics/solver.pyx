@@ -256,7 +256,7 @@ def dfpn_ko_after(search, int ko_ignore, move, long max_nodes, double time_limit
     return r, s.nodes
 
 
-cdef _enter_ko(_Search S, int ko_ignore):
+cdef int _enter_ko(_Search S, int ko_ignore) except -1:
     """Checks that a ko search (dfpn_ko, dfpn_ko_after) may go on from S and sets its rule: the
     board at the root, and the search under the simple ko rule or already under this one."""
     cdef search_t *s = &S.s
@@ -267,6 +267,7 @@ cdef _enter_ko(_Search S, int ko_ignore):
     if df_key(s) != S.root_key:
         raise ValueError("the board is not at the search's root position")
     s.ko_ignore = ko_ignore
+    return 0
 
 
 def _run(_Search S, double time_limit, bint keep):
