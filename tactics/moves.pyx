@@ -23,34 +23,31 @@ cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move 
                                 # 300k nodes: 21 without, 16 with)
 
 
+cdef inline int _add_head(search_t *s, int h, int n) noexcept nogil:
+    """Appends h to s.theads[:n] unless it is there already; returns the new count."""
+    cdef int j = 0
+    while j < n and s.theads[j] != h:
+        j += 1
+    if j == n:
+        s.theads[n] = h
+        n += 1
+    return n
+
+
 cdef int target_heads(search_t *s) noexcept nogil:
     """Fills s.theads with the distinct heads of the defender strings standing on target points
     (the target group's surviving strings); returns their number (also s.ntheads).  While no
     defender stone has been captured since the root, every root string of the group stands
     (strings only merge), so one point of each is enough (s.treps)."""
     cdef board_t *b = s.b
-    cdef int i, j, h, n = 0
+    cdef int i, n = 0
     if b.prisoners[s.attacker] == s.root_captured:
         for i in range(s.ntreps):
-            h = b.head[s.treps[i]]
-            j = 0
-            while j < n and s.theads[j] != h:
-                j += 1
-            if j == n:
-                s.theads[n] = h
-                n += 1
-        s.ntheads = n
-        return n
-    for i in range(s.ntargets):
-        if b.color[s.targets[i]] != s.defender:
-            continue
-        h = b.head[s.targets[i]]
-        j = 0
-        while j < n and s.theads[j] != h:
-            j += 1
-        if j == n:
-            s.theads[n] = h
-            n += 1
+            n = _add_head(s, b.head[s.treps[i]], n)
+    else:
+        for i in range(s.ntargets):
+            if b.color[s.targets[i]] == s.defender:
+                n = _add_head(s, b.head[s.targets[i]], n)
     s.ntheads = n
     return n
 
