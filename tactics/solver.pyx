@@ -129,11 +129,10 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
         s.targets[i] = board_point(b, x // n, x % n)
     s.ntreps = 0
     reps = set()
-    for x in group:
-        h = b.head[board_point(b, x // n, x % n)]
-        if h not in reps:
-            reps.add(h)
-            s.treps[s.ntreps] = board_point(b, x // n, x % n)
+    for i in range(s.ntargets):
+        if b.head[s.targets[i]] not in reps:
+            reps.add(b.head[s.targets[i]])
+            s.treps[s.ntreps] = s.targets[i]
             s.ntreps += 1
     s.root_captured = b.prisoners[attacker]
     s.ntheads = 0
@@ -219,10 +218,7 @@ def dfpn_ko(search, int ko_ignore, long max_nodes, double time_limit):
     a fresh search (ishigure-basic/005 0.36 -> 0.01 s, 030 11.8 -> 8.3 s).  It may follow
     dfpn_ko_after with the same ko_ignore, and reads that search's entries too."""
     cdef _Search S = search
-    cdef search_t *s = &S.s
-    _enter_ko(S, ko_ignore)
-    s.nodes = 0
-    s.max_nodes = max_nodes
+    _enter_ko(S, ko_ignore, max_nodes)
     return _run(S, time_limit, False)
 
 
@@ -237,12 +233,10 @@ def dfpn_ko_after(search, int ko_ignore, move, long max_nodes, double time_limit
     cdef search_t *s = &S.s
     cdef board_t *b = s.b
     cdef int n = b.size, p, r, mover = b.to_move
-    _enter_ko(S, ko_ignore)
+    _enter_ko(S, ko_ignore, max_nodes)
     p = PASS if move is None else board_point(b, int(move) // n, int(move) % n)
     if not legal(s, p, mover):
         raise ValueError(f"the move {move} is not legal at the search's root")
-    s.nodes = 0
-    s.max_nodes = max_nodes
     s.aborted = 0
     s.depth = 0
     s.path[0] = df_key(s)
@@ -256,9 +250,10 @@ def dfpn_ko_after(search, int ko_ignore, move, long max_nodes, double time_limit
     return r, s.nodes
 
 
-cdef int _enter_ko(_Search S, int ko_ignore) except -1:
-    """Checks that a ko search (dfpn_ko, dfpn_ko_after) may go on from S and sets its rule: the
-    board at the root, and the search under the simple ko rule or already under this one."""
+cdef int _enter_ko(_Search S, int ko_ignore, long max_nodes) except -1:
+    """Checks that a ko search (dfpn_ko, dfpn_ko_after) may go on from S (the board at the root,
+    and the search under the simple ko rule or already under this one), then sets its rule and
+    a fresh count of at most max_nodes positions."""
     cdef search_t *s = &S.s
     if ko_ignore != BLACK and ko_ignore != WHITE:
         raise ValueError("ko_ignore must be black or white")
@@ -267,6 +262,8 @@ cdef int _enter_ko(_Search S, int ko_ignore) except -1:
     if df_key(s) != S.root_key:
         raise ValueError("the board is not at the search's root position")
     s.ko_ignore = ko_ignore
+    s.nodes = 0
+    s.max_nodes = max_nodes
     return 0
 
 
