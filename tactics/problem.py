@@ -350,14 +350,18 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         nodes += used
         if better is not None:
             move, pv = better[0], better
-            chosen = dict(chosen, winning=[move] + [m for m in chosen["winning"] if m != move])
     if result == "unknown" and guesses:
         guess = _live_guess(b, mover, region, chosen["unrefuted"], move, scores)
         if guess != move:
             move, pv = guess, [guess]
+    winning = []
+    if result not in ("fail", "unknown"):
+        # the answer heads the list: a root win that rests on path-dependent results (a
+        # repetition under ko_ignore) leaves no child proven in the table (MAEDA_017)
+        winning = [move] + [m for m in chosen["winning"] if m != move]
     sol = Solution(result=result, move=move, pv=pv, nodes=nodes,
                    seconds=time.monotonic() - t0, target=target, goal=goal, to_move=mover,
-                   attacker=attacker, region=region, winning=chosen["winning"] if result not in ("fail", "unknown") else [],
+                   attacker=attacker, region=region, winning=winning,
                    refuted={m: line for m, line in chosen.get("refuted", {}).items() if m != move},
                    size=board.size, ko_checked=ko_checked)
     sol.seki = verdict.is_seki(b, sol)

@@ -467,6 +467,9 @@ def test_a_clean_kill_the_looser_frame_does_not_refute_stands(monkeypatch):
     monkeypatch.setattr(problem, "_value_after", real)
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
     assert s.vertex() == "N19", s.status        # refuted there: solved again
+    # the proven answer heads the winning moves, even where the root's win rests on a
+    # repetition under ko_ignore and the table proves no child (the list was empty)
+    assert s.winning and s.winning[0] == s.move, [s.vertex(m) for m in s.winning]
 
 
 # maeda-10k-5k/107 (black kills with T18; GNU Go's owl agrees white is dead after it).  A pass
