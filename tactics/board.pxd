@@ -125,6 +125,5 @@ cdef int board_undo(board_t *b) noexcept nogil                     # takes back 
 cdef void board_forget_history(board_t *b) noexcept nogil          # drops undo records (playouts): the position stays
 cdef int board_legal_moves(const board_t *b, int c, int *out) noexcept nogil  # legal points for c (no pass) into out; returns count
 
-# --- playouts ------------------------------------------------------------------------------------
-cdef int board_random_playout(board_t *b, uint64_t *rng, int max_moves) except -1 nogil  # random non-eye-filling legal moves until two passes; returns moves played
+# --- random numbers (tactics.playouts plays the random playouts) ----------------------------------
 cdef uint64_t rng_next(uint64_t *state) noexcept nogil             # xorshift64* step

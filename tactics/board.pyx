@@ -591,33 +591,6 @@ cdef int board_place(board_t *b, int p, int c) except -1 nogil:
             return 0
     return 1
 
-# ------------------------------------------------------------------------------ playouts
-
-cdef int board_random_playout(board_t *b, uint64_t *rng, int max_moves) except -1 nogil:
-    """Random legal moves that fill no true eye of the mover, until two passes in a row or
-    max_moves; the history is dropped as it goes (a playout cannot be undone)."""
-    cdef int played = 0, passes = 0, c, ne, start, k, i, p, chosen
-    board_forget_history(b)
-    while passes < 2 and played < max_moves:
-        c = b.to_move
-        ne = b.n_empty
-        chosen = PASS
-        if ne > 0:
-            start = <int>(rng_next(rng) % <uint64_t>ne)
-            for k in range(ne):
-                i = start + k
-                if i >= ne:
-                    i -= ne
-                p = b.empty[i]
-                if board_eye(b, p, c) != TRUE_EYE and board_is_legal(b, p, c):
-                    chosen = p
-                    break
-        board_play_unchecked(b, chosen, c)
-        board_forget_history(b)
-        passes = passes + 1 if chosen == PASS else 0
-        played += 1
-    return played
-
 # ------------------------------------------------------------------------------ Python API
 
 class IllegalMove(ValueError):
@@ -882,44 +855,19 @@ cdef class Board:
         return self.copy()
 
     def random_playout(self, seed=1, max_moves=None):
-        """Random non-eye-filling legal moves until both pass; drops the history; returns moves."""
-        cdef uint64_t state = (<uint64_t>seed * 0x9E3779B97F4A7C15ULL) | 1
-        cdef int cap = 3 * self.b.size * self.b.size if max_moves is None else max_moves
-        cdef int played
-        with nogil:
-            played = board_random_playout(&self.b, &state, cap)
-        return played
+        """Random non-eye-filling legal moves until both pass; drops the history; returns moves
+        (tactics.playouts.random_playout)."""
+        from tactics.playouts import random_playout
+        return random_playout(self, seed, max_moves)
 
     def __str__(self):
-        """Diagram: X black, O white, + star points, the last move in parentheses."""
-        n = self.b.size
-        last = self.last_move
-        lastr, lastc = divmod(last, n) if last is not None else (-1, -1)
-        head = "   " + " ".join(coords.GTP_COLUMNS[:n])
-        lines = [head]
-        for r in range(n):
-            cells = []
-            for c in range(n):
-                ch = ".XO"[self.b.color[board_point(&self.b, r, c)]]
-                if ch == "." and _is_hoshi(r, c, n):
-                    ch = "+"
-                sep = "(" if (r, c) == (lastr, lastc) else (")" if (r, c - 1) == (lastr, lastc) else " ")
-                cells.append(sep + ch)
-            end = ")" if (r, n - 1) == (lastr, lastc) else " "
-            lines.append(f"{n - r:2d}{''.join(cells)}{end}{n - r}")
-        lines.append(head)
-        return "\n".join(lines)
+        """Diagram: X black, O white, + star points, the last move in parentheses
+        (tactics.diagram.to_diagram)."""
+        from tactics.diagram import to_diagram
+        return to_diagram(self)
 
     def __repr__(self):
         return f"<Board {self.b.size}x{self.b.size}, {'black' if self.b.to_move == BLACK else 'white'} to move, {self.b.n_moves} records>"
-
-
-def _is_hoshi(r, c, n):
-    if n not in (9, 13, 19):
-        return False
-    edge = 2 if n < 13 else 3
-    lines = {edge, n - 1 - edge} | ({n // 2} if n % 2 else set())
-    return r in lines and c in lines
 
 
 # The colours as plain Python ints: tactics.board.EMPTY, BLACK, WHITE (the C names of the enum

@@ -1,4 +1,4 @@
-"""ASCII diagrams to boards, for tests and examples.
+"""ASCII diagrams to boards and back (`to_diagram`, which `str(board)` prints), for tests and examples.
 
     board = from_diagram('''
         . . . . .
@@ -68,3 +68,34 @@ def in_corner(rows: str, size: int, top: bool, right: bool, to_move="black") -> 
     body = [" ".join(pad(line) + line if right else line + pad(line)) for line in lines]
     empty = [" ".join(["."] * size)] * (size - len(body))
     return from_diagram("\n".join(body + empty if top else empty + body), to_move)
+
+
+def to_diagram(board: Board) -> str:
+    """`str(board)`: X black, O white, + star points, the last move in parentheses, GTP labels
+    around (from_diagram reads it back)."""
+    n = board.size
+    last = board.last_move
+    lastr, lastc = divmod(last, n) if last is not None else (-1, -1)
+    head = "   " + " ".join(GTP_COLUMNS[:n])
+    lines = [head]
+    for r in range(n):
+        cells = []
+        for c in range(n):
+            ch = ".XO"[board.get(r * n + c)]
+            if ch == "." and _is_hoshi(r, c, n):
+                ch = "+"
+            sep = "(" if (r, c) == (lastr, lastc) else (")" if (r, c - 1) == (lastr, lastc) else " ")
+            cells.append(sep + ch)
+        end = ")" if (r, n - 1) == (lastr, lastc) else " "
+        lines.append(f"{n - r:2d}{''.join(cells)}{end}{n - r}")
+    lines.append(head)
+    return "\n".join(lines)
+
+
+def _is_hoshi(r, c, n):
+    """A star point of the usual 9x9, 13x13 and 19x19 boards."""
+    if n not in (9, 13, 19):
+        return False
+    edge = 2 if n < 13 else 3
+    lines = {edge, n - 1 - edge} | ({n // 2} if n % 2 else set())
+    return r in lines and c in lines

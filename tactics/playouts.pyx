@@ -11,6 +11,9 @@ The life-and-death search uses it to *guess*: when the search to live runs out o
 first moves it has not refuted are ranked by the defender's survival after each of them
 (`survival_rates`, called by tactics.problem._live_guess).  Proofs never rest on it.
 
+A *whole-board playout* (`board_random_playout`, `Board.random_playout`) does the same on the
+whole board and keeps the final position (golois.scoring's ownership estimate).
+
 Start reading at `survival_rates` (the Python face), then `region_playout`.
 """
 
@@ -18,7 +21,8 @@ from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc, free
 
 from tactics.board cimport (board_t, Board, board_is_legal, board_eye, board_play_unchecked,
-                            board_undo, board_point, rng_next, EMPTY, PASS, TRUE_EYE)
+                            board_undo, board_forget_history, board_point, rng_next, EMPTY,
+                            PASS, TRUE_EYE)
 
 
 cdef int region_playout(board_t *b, const int *region, int nregion, int first, uint64_t *rng,
@@ -49,6 +53,45 @@ cdef int region_playout(board_t *b, const int *region, int nregion, int first, u
         passes = passes + 1 if chosen == PASS else 0
         played += 1
         c = 3 - c
+    return played
+
+
+cdef int board_random_playout(board_t *b, uint64_t *rng, int max_moves) except -1 nogil:
+    """A whole-board playout: random legal moves that fill no true eye of the mover, until two
+    passes in a row or max_moves; the history is dropped as it goes (a playout cannot be
+    undone)."""
+    cdef int played = 0, passes = 0, c, ne, start, k, i, p, chosen
+    board_forget_history(b)
+    while passes < 2 and played < max_moves:
+        c = b.to_move
+        ne = b.n_empty
+        chosen = PASS
+        if ne > 0:
+            start = <int>(rng_next(rng) % <uint64_t>ne)
+            for k in range(ne):
+                i = start + k
+                if i >= ne:
+                    i -= ne
+                p = b.empty[i]
+                if board_eye(b, p, c) != TRUE_EYE and board_is_legal(b, p, c):
+                    chosen = p
+                    break
+        board_play_unchecked(b, chosen, c)
+        board_forget_history(b)
+        passes = passes + 1 if chosen == PASS else 0
+        played += 1
+    return played
+
+
+def random_playout(Board board, seed=1, max_moves=None):
+    """Plays a whole-board playout on `board` (Board.random_playout): random non-eye-filling
+    legal moves until both pass, at most `max_moves` (default 3 x size^2); drops the history;
+    returns the moves played."""
+    cdef uint64_t state = (<uint64_t>seed * 0x9E3779B97F4A7C15ULL) | 1
+    cdef int cap = 3 * board.b.size * board.b.size if max_moves is None else max_moves
+    cdef int played
+    with nogil:
+        played = board_random_playout(&board.b, &state, cap)
     return played
 
 

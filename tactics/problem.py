@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tactics.board import EMPTY, Board
-from tactics.coords import format_vertex
+from tactics.coords import format_vertex, to_flat, vertex_to_flat
 from tactics import solver as _solver
 from tactics.playouts import survival_rates
 from tactics import verdict
@@ -122,12 +122,12 @@ class Solution:
 # ------------------------------------------------------------------------------ solving
 
 def _flat_of(board: Board, move):
+    """A point given as a GTP vertex, (row, col) or flat index, as a flat index."""
     n = board.size
     if isinstance(move, str):
-        from tactics.coords import vertex_to_flat
         return vertex_to_flat(move, n)
     if isinstance(move, tuple):
-        return move[0] * n + move[1]
+        return to_flat(move[0], move[1], n)
     return int(move)
 
 
