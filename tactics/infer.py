@@ -71,7 +71,8 @@ time; problems where the looser frame also frees the points behind the attacker'
 which face the open board in the real position, so the defender finds room there that it does
 not have (ishigure-basic/012: Q16 kills by ko in the grown frame; in the looser one white lives
 after it, P16 Q18 N17 Q19 R16 ... retaking Q16, and the recheck's proven fail replaces the kill;
-a frame that keeps the points behind black's stones filled answers Q16).
+a frame that keeps the points behind black's stones filled answers Q16; since the thirty-seventh
+session that fail answers our Q16 as its best try, tactics.problem._recheck).
 """
 
 from __future__ import annotations

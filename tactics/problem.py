@@ -553,7 +553,8 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     P19 stood); otherwise the problem is solved again in that frame.  Returns (solution,
     nodes): that solution or None to keep the answer, and the nodes searched so far, the
     recheck's included.  The solution replaces the answer when it is proven (a win; a ko,
-    unless the answer was a clean win), after a kill the check refuted whatever it says, and
+    unless the answer was a clean win), after a kill the check refuted whatever it says (but a
+    fail there, where no move kills, keeps our kill as its best try), and
     after a fail it leaves open (unknown there: its best try, as
     unknown; maeda-5k-1k/055; at 10 s, 5 -> 9 right of the 47 fails of a whole run, but 3
     fewer on maeda-10k-5k at 2 M nodes, where the recheck gets few nodes).  Where it disagrees
@@ -590,6 +591,12 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     doubted = result == "fail" and again.result == "unknown" and again.move is not None
     if not (proven or refuted or doubted):
         return None, nodes
+    if refuted and again.result == "fail" and move is not None:
+        # no move kills in the looser frame either: its fail names any refuted move, and our
+        # kill, which works in the grown frame, is the better try (ishigure-basic/012: Q16,
+        # a ko_a in the grown frame, the book's answer)
+        again.move, again.pv = move, [move]
+        again.refuted.pop(move, None)
     again.nodes = nodes
     return again, nodes
 

@@ -472,6 +472,31 @@ def test_a_clean_kill_the_looser_frame_does_not_refute_stands(monkeypatch):
     assert s.winning and s.winning[0] == s.move, [s.vertex(m) for m in s.winning]
 
 
+# ishigure-basic/012: black's Q16 (the book's answer) kills by ko in the grown frame (ko_a:
+# white must find the first threat; GNU Go's owl_defend after Q16: `3 P16`).  In the looser
+# frame of the recheck white lives after it under the simple ko rule, and no move kills there:
+# that fail names one of its refuted moves, so our kill answers as its best try.
+ISHIGURE_012 = """
+. . . . . O . O X .
+. . . X X O . O X .
+. . X . O O O X X .
+. . X O . . . . . .
+. . . X O . O . X .
+. . . X X O O X . .
+. . . . . X X . X .
+"""
+MAX_012 = 12_000_000    # enough for the looser frame's fail (at 8 M it is open: unknown, its best try)
+
+
+def test_a_refuted_kill_stays_the_best_try_when_no_move_kills_in_the_looser_frame():
+    board = top_right(ISHIGURE_012)
+    tight = solve(board, "black", max_nodes=MAX_012, time_limit=60, loose=0)
+    assert tight.goal == "kill" and (tight.result, tight.vertex()) == ("ko_a", "Q16"), tight.status
+    s = solve(board, "black", max_nodes=MAX_012, time_limit=60)
+    assert (s.result, s.vertex()) == ("fail", "Q16"), s.status
+    assert s.pv[0] == s.move and s.move not in s.refuted and s.winning == []
+
+
 # maeda-10k-5k/107 (black kills with T18; GNU Go's owl agrees white is dead after it).  A pass
 # for want of a ko threat does not let the next pass end the search (solver._banned_pass), but
 # its node had the same table key as after a plain pass, so the two shared results: the search
