@@ -25,6 +25,11 @@ from tactics.board cimport (board_t, Board, board_is_legal, board_eye, board_pla
                             PASS, TRUE_EYE)
 
 
+cdef inline uint64_t _rng_state(uint64_t seed) noexcept nogil:
+    """A non-zero xorshift state (rng_next) from a seed: the playouts' Python faces seed this way."""
+    return (seed * 0x9E3779B97F4A7C15ULL) | 1
+
+
 cdef int region_playout(board_t *b, const int *region, int nregion, int first, uint64_t *rng,
                         int max_moves, int *buf) except -1 nogil:
     """Random legal moves of alternating colours (`first` moves first) on the empty points of
@@ -87,7 +92,7 @@ def random_playout(Board board, seed=1, max_moves=None):
     """Plays a whole-board playout on `board` (Board.random_playout): random non-eye-filling
     legal moves until both pass, at most `max_moves` (default 3 x size^2); drops the history;
     returns the moves played."""
-    cdef uint64_t state = (<uint64_t>seed * 0x9E3779B97F4A7C15ULL) | 1
+    cdef uint64_t state = _rng_state(seed)
     cdef int cap = 3 * board.b.size * board.b.size if max_moves is None else max_moves
     cdef int played
     with nogil:
@@ -125,7 +130,7 @@ def survival_rates(Board board, region, moves, int mover, int playouts=600, ston
     counted (default: mover's)."""
     cdef board_t *b = &board.b
     cdef int n = b.size, nregion, nstones, nmoves, i, p
-    cdef uint64_t rng = (seed * 0x9E3779B97F4A7C15ULL) | 1
+    cdef uint64_t rng = _rng_state(seed)
     region = sorted(set(int(x) for x in region))
     if colour == 0:
         colour = mover
