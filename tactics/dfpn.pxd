@@ -12,13 +12,27 @@ cdef enum:
     DF_MAX_REGION = 400        # points in the region of interest
     DF_MAX_TARGETS = 100       # stones in the target group
 
-cdef struct tt_entry:
-    uint64_t key               # full key (0: empty slot)
+cdef enum:
+    TT_MIN_BITS = 16           # the table has at least 2^16 entries: the index holds the key's low 16 bits
+    TT_LOW = 0xFFFF            # tt_entry.tag: those bits hold the fields below instead
+    TT_USED = 1 << 14          # tag: the slot holds an entry (a zeroed slot is empty)
+
+cdef struct tt_entry:          # 16 bytes, four to a cache line (one miss per probe)
+    uint64_t tag               # the key above its low 16 bits | TT_USED | ko_ignore << 12 | side << 10 | best + 1
     uint32_t phi               # proof number for the side to move
     uint32_t delta             # disproof number for the side to move
-    int best                   # best move found (point, PASS, or 0 for none)
-    unsigned char side         # colour to move at the node
-    unsigned char ko_ignore    # the search's ko_ignore when stored (a simple-ko entry read by the ko search: _probe)
+
+cdef inline int tt_best(const tt_entry *e) noexcept nogil:
+    """Best move found (point, PASS, or 0 for none)."""
+    return <int>(e.tag & 0x3FF) - 1
+
+cdef inline int tt_side(const tt_entry *e) noexcept nogil:
+    """Colour to move at the node."""
+    return <int>((e.tag >> 10) & 3)
+
+cdef inline int tt_ko_ignore(const tt_entry *e) noexcept nogil:
+    """The search's ko_ignore when stored (a simple-ko entry read by the ko search: _probe)."""
+    return <int>((e.tag >> 12) & 3)
 
 cdef struct undo_t:
     int ko                     # ko point to restore after the undo (a ko retaken with a threat)
@@ -67,6 +81,7 @@ cdef struct search_t:
     int *moves                 # per-depth move buffers, stride = nregion + 1
     uint32_t *cphi             # per-depth children proof numbers
     uint32_t *cdelta           # per-depth children disproof numbers
+    uint64_t *ckeys            # per-depth children table keys (mid: _child_key, 0 for a pass)
     benson_ws *bws             # Benson workspace
     unsigned char *bmask       # Benson's mask (the region), when every defender stone is in it
     long sim                   # > 0: at most this many positions per simulation of a sibling's refutation (_simulate); 0 = off
@@ -81,3 +96,4 @@ cdef tt_entry *df_probe(search_t *s, uint64_t key) noexcept nogil # the table en
 cdef void df_play(search_t *s, int p, int c) noexcept nogil       # make a move tactics.moves.legal allows (s.depth is the caller's)
 cdef void df_unplay(search_t *s) noexcept nogil                   # take back the move df_play made at s.depth
 cdef bint df_last_pass(search_t *s, int back) noexcept nogil      # the move `back` plies ago was a pass in the search
+cdef int df_scan_check(search_t *s, int *compared) noexcept nogil # mid's unplayed children of the current node against playing them: disagreements (tests)

@@ -75,16 +75,23 @@ docs/results.md, twenty-sixth session).
 
 Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
 allocated once per search; nothing is copied per node.  The search runs without the GIL.  A
-table probe misses the cache, so mid computes every child's key before playing it
+table probe misses the cache, so mid computes every child's key before it reads any
 (`_child_key`) and prefetches all their entries at once (1.24x the nodes per second,
-bench/solver_speed.py).
+bench/solver_speed.py).  Most children are scored without being played: a move that captures
+nothing has that key, and its target liberties (the initial numbers) and the cheap tests
+(none can fire) are read off the board (`_unplayed_libs`; captures, passes and the
+defender's moves that leave a target string in atari are played).  The search is the same,
+position for position (tactics.solver.scan_check checks the readings against the played
+children); a child counts as a position when it is scored, played or not.  Table entries are
+16 bytes, four to a cache line (the key's low 16 bits are the index's, so the best move,
+side and ko mode take their place, `tt_entry`).
 """
 
 from libc.stdint cimport uint64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, board_is_suicide,
-                            board_captures_of, board_liberties, opponent, EMPTY, BLACK, WHITE,
+                            board_captures_of, board_liberties, board_approx_liberties, opponent, EMPTY, BLACK, WHITE,
                             BORDER, PASS, NO_POINT, MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson, benson_vital_regions
 from tactics.eyes cimport eyes_dead, eyes_alive, linked_alive, linked_strings, MAX_LINKED
@@ -349,20 +356,12 @@ cdef int _slow_knowledge(search_t *s) noexcept nogil:
     return _benson_alive(s)
 
 
-cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept nogil:
-    """Initial proof numbers of a new leaf (df-pn+, after evaluate): the target strings' most liberties L make the attacker's
-    proof cost about L and the defender's about 1 (phi for the side to move)."""
-    cdef board_t *b = s.b
-    cdef uint32_t L = 1
-    cdef int j
-    for j in range(s.ntheads):
-        if <uint32_t>b.libs[s.theads[j]] > L:
-            L = <uint32_t>b.libs[s.theads[j]]
-    if L > 6:
-        L = 6
-    if L < 1:
-        L = 1
-    if b.to_move == s.attacker:
+cdef inline void _leaf(search_t *s, int side, int most, uint32_t *phi, uint32_t *delta) noexcept nogil:
+    """Initial proof numbers of a new leaf with `side` to move (df-pn+): the target strings'
+    most liberties L (`most`, taken as 1 to 6) make the attacker's proof cost about L and the
+    defender's about 1 (phi for the side to move)."""
+    cdef uint32_t L = <uint32_t>(6 if most > 6 else (1 if most < 1 else most))
+    if side == s.attacker:
         phi[0] = L
         delta[0] = 1
     else:
@@ -370,12 +369,23 @@ cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept 
         delta[0] = L
 
 
+cdef inline void _initial(search_t *s, uint32_t *phi, uint32_t *delta) noexcept nogil:
+    """Initial proof numbers of the current node, a new leaf (after evaluate: needs
+    target_heads), by _leaf."""
+    cdef int j, most = 0
+    for j in range(s.ntheads):
+        if s.b.libs[s.theads[j]] > most:
+            most = s.b.libs[s.theads[j]]
+    _leaf(s, s.b.to_move, most, phi, delta)
+
+
 cdef inline tt_entry *_probe(search_t *s, uint64_t key) noexcept nogil:
     """The table entry of key, or NULL.  An entry stored under another ko rule than the search's
     now (the ko protocol's second search goes on from the first one's table, tactics.solver
     dfpn_ko) is read only when it still holds (`_holds`)."""
     cdef tt_entry *e = &s.tt[key & s.tt_mask]
-    if e.key == key and (e.ko_ignore == s.ko_ignore or _holds(e, s.ko_ignore)):
+    if ((e.tag ^ key) & ~(<uint64_t>TT_LOW)) == 0 and (e.tag & TT_USED) and (
+            tt_ko_ignore(e) == s.ko_ignore or _holds(e, s.ko_ignore)):
         return e
     return NULL
 
@@ -389,18 +399,16 @@ cdef inline bint _holds(tt_entry *e, int ko_ignore) noexcept nogil:
     opponent's proofs may rest on the retakes it was spared, and the open nodes' numbers,
     read for the first search's question, misled the second as often as they helped (kept, or
     the opponent's proofs kept as hints: docs/results.md, thirty-fifth session)."""
-    return (e.phi == 0 and e.side == ko_ignore) or (e.delta == 0 and e.side != ko_ignore)
+    return (e.phi == 0 and tt_side(e) == ko_ignore) or (e.delta == 0 and tt_side(e) != ko_ignore)
 
 
 cdef inline void _store(search_t *s, uint64_t key, uint32_t phi, uint32_t delta, int best) noexcept nogil:
     """Writes the entry of key (always replaces)."""
     cdef tt_entry *e = &s.tt[key & s.tt_mask]
-    e.key = key
+    e.tag = ((key & ~(<uint64_t>TT_LOW)) | TT_USED | (<uint64_t>s.ko_ignore << 12)
+             | (<uint64_t>s.b.to_move << 10) | <uint64_t>(best + 1))
     e.phi = phi
     e.delta = delta
-    e.best = best
-    e.side = <unsigned char>s.b.to_move
-    e.ko_ignore = <unsigned char>s.ko_ignore
 
 
 cdef inline int _cycle_start(search_t *s, uint64_t key) noexcept nogil:
@@ -474,13 +482,16 @@ cdef inline uint64_t _child_key(search_t *s, int p, int c) noexcept nogil:
     return k if k != 0 else 1
 
 
-cdef inline void _prefetch_children(search_t *s, int *mv, int n, int c) noexcept nogil:
-    """Starts loading the table entries of the children (`_child_key`) all at once, before mid
-    plays them one by one: each probe is a cache miss, and this way they overlap."""
+cdef inline void _prefetch_children(search_t *s, int *mv, int n, int c, uint64_t *keys) noexcept nogil:
+    """Starts loading the table entries of the children (`_child_key`, into keys; 0 for a
+    pass) all at once, before mid reads them one by one: each probe is a cache miss, and this
+    way they overlap."""
     cdef int i
     for i in range(n):
+        keys[i] = 0
         if mv[i] != PASS:
-            golois_prefetch(&s.tt[_child_key(s, mv[i], c) & s.tt_mask])
+            keys[i] = _child_key(s, mv[i], c)
+            golois_prefetch(&s.tt[keys[i] & s.tt_mask])
 
 
 # ------------------------------------------------------------------------------ simulation
@@ -514,9 +525,9 @@ cdef bint _sim_or(search_t *s, uint64_t D, int a, long stop) noexcept nogil:
     if s.depth >= DF_MAX_DEPTH - 1 or s.nodes >= stop or s.aborted:
         return False
     e = _probe(s, key ^ D)
-    if e == NULL or e.phi != 0 or e.best == 0 or e.best == PASS or not legal(s, e.best, mover):
+    if e == NULL or e.phi != 0 or tt_best(e) == 0 or tt_best(e) == PASS or not legal(s, tt_best(e), mover):
         return False
-    m = e.best
+    m = tt_best(e)
     n = gen_moves(s, mv)
     i = 0
     while i < n and mv[i] != m:
@@ -593,6 +604,70 @@ cdef void _simulate(search_t *s, int *mv, uint32_t *cphi, uint32_t *cdelta, int 
             return
 
 
+cdef bint _unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil:
+    """mid's scan without playing: True when c's move p (not a pass) captures nothing (so
+    _child_key is its key, no ko follows, every target string stands) and leaves the cheap
+    tests of evaluate nothing to find (the defender's move leaves a target string with 2
+    liberties or more); *L is then the target strings' most liberties after it, exact up to 6
+    (_leaf's input, as _initial reads it off the played board).  False: mid plays the move.
+    Needs target_heads.  Checked against playing the moves: df_scan_check."""
+    cdef board_t *b = s.b
+    cdef int o = opponent(c), j, k, h, l, q, lo, hi, e, most = 0
+    cdef bint adj, joins = False
+    cdef int d[4]
+    if p == PASS:
+        return False
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for k in range(4):
+        if b.color[p + d[k]] == o and b.libs[b.head[p + d[k]]] == 1:
+            return False                            # a capture (a ko retake among them)
+    if c == s.defender and b.prisoners[s.attacker] != s.root_captured:
+        for j in range(s.ntargets):
+            if s.targets[j] == p:
+                return False                        # a new target string where one was captured
+    for j in range(s.ntheads):
+        h = s.theads[j]
+        adj = False
+        for k in range(4):
+            if b.color[p + d[k]] == s.defender and b.head[p + d[k]] == h:
+                adj = True
+        if c == s.attacker:
+            l = b.libs[h] - (1 if adj else 0)
+        elif adj:
+            joins = True                            # p joins it: counted below
+            continue
+        else:
+            l = b.libs[h]
+        if l > most:
+            most = l
+    if joins and most < 6:
+        # bounds first: the joined string has at least p's empty neighbours and each joined
+        # string's other liberties, at most their sum
+        lo = hi = e = 0
+        for k in range(4):
+            q = p + d[k]
+            if b.color[q] == EMPTY:
+                e += 1
+            elif b.color[q] == c:
+                l = b.libs[b.head[q]] - 1
+                hi += l
+                if l > lo:
+                    lo = l
+        hi += e
+        if e > lo:
+            lo = e
+        if lo >= 6:
+            most = 6
+        elif hi > most:
+            l = board_approx_liberties(b, p, c, 6)
+            if l > most:
+                most = l
+    if c == s.defender and most < 2:
+        return False                                # the attacker may capture at once: evaluate
+    L[0] = most
+    return True
+
+
 cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uint32_t *rdelta) noexcept nogil:
     """Expand the current (non-terminal) node until its phi >= thphi or delta >= thdelta."""
     cdef board_t *b = s.b
@@ -602,9 +677,12 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     cdef int *mv = s.moves + s.depth * stride
     cdef uint32_t *cphi = s.cphi + s.depth * stride
     cdef uint32_t *cdelta = s.cdelta + s.depth * stride
+    cdef uint64_t *ckeys = s.ckeys + s.depth * stride
     cdef uint32_t phi, delta, d1, d2, tphi, tdelta
     cdef unsigned long long sumphi
     cdef long hits0 = s.path_results
+    cdef int cside, L
+    cdef bint played
     if e != NULL and (e.phi >= thphi or e.delta >= thdelta):
         rphi[0] = e.phi
         rdelta[0] = e.delta
@@ -622,26 +700,39 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
             return
     s.path[s.depth] = key
     n = gen_moves(s, mv)
-    _prefetch_children(s, mv, n, mover)
-    # evaluate the children once (knowledge, repetition, table)
+    _prefetch_children(s, mv, n, mover, ckeys)
+    # evaluate the children once (knowledge, repetition, table); a child the cheap tests
+    # cannot settle is not played: its key, liberties and repetition are read off the
+    # board as it is (_unplayed_libs)
     for i in range(n):
-        _play(s, mv[i], mover)
-        s.depth += 1
-        ck = _key(s)
-        __builtin_prefetch(&s.tt[ck & s.tt_mask])  # (a pass or a ko_ignore retake: the rest are under way)
-        r = evaluate(s, False)
+        if _unplayed_libs(s, mv[i], mover, &L):
+            ck = ckeys[i]
+            s.nodes += 1
+            s.depth += 1
+            s.undo[s.depth - 1].forced = 0
+            r = 0
+            cside = opponent(mover)
+            played = False
+        else:
+            _play(s, mv[i], mover)
+            s.depth += 1
+            ck = _key(s)
+            __builtin_prefetch(&s.tt[ck & s.tt_mask])  # (a pass or a ko_ignore retake: the rest are under way)
+            r = evaluate(s, False)
+            cside = b.to_move
+            played = True
         # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
         # position is not really repeated
         if r == 0 and s.depth >= DF_MAX_DEPTH:
-            r = 1 if b.to_move == s.defender else -1
+            r = 1 if cside == s.defender else -1
             s.path_results += 1
         elif r == 0 and not s.undo[s.depth - 1].forced:
             j = _cycle_start(s, ck)
             if j >= 0:
                 if _ko_ignore_stuck(s, j):
-                    r = 1 if b.to_move == s.attacker else -1
+                    r = 1 if cside == s.attacker else -1
                 else:
-                    r = 1 if b.to_move == s.defender else -1
+                    r = 1 if cside == s.defender else -1
                 s.path_results += 1
         if r == 1:
             cphi[i] = 0
@@ -654,10 +745,14 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
             if e != NULL:
                 cphi[i] = e.phi
                 cdelta[i] = e.delta
-            else:
+            elif played:
                 _initial(s, &cphi[i], &cdelta[i])
+            else:
+                _leaf(s, cside, L, &cphi[i], &cdelta[i])
         s.depth -= 1
-        _unplay(s)
+        if played:
+            _unplay(s)
+            target_heads(s)                     # evaluate read the child's
         if cdelta[i] == 0:                      # a move that wins at once
             if s.width:
                 s.killer[s.depth] = mv[i]       # (only selective searches order by it)
@@ -757,3 +852,30 @@ cdef void df_unplay(search_t *s) noexcept nogil:
 
 cdef bint df_last_pass(search_t *s, int back) noexcept nogil:
     return _last_pass(s, back)
+
+
+cdef int df_scan_check(search_t *s, int *compared) noexcept nogil:
+    """mid's reading of the current node's unplayed children (_unplayed_libs, the key from
+    _child_key) against the children played: adds the children compared to *compared and
+    returns how many disagree (key, a cheap test that fires, or the initial numbers)."""
+    cdef int *mv = s.moves + s.depth * (s.nregion + 1)
+    cdef int n = gen_moves(s, mv), i, L, bad = 0, mover = s.b.to_move
+    cdef uint64_t ck
+    cdef uint32_t p1, d1, p2, d2
+    for i in range(n):
+        if not _unplayed_libs(s, mv[i], mover, &L):
+            continue
+        ck = _child_key(s, mv[i], mover)
+        _leaf(s, opponent(mover), L, &p1, &d1)
+        _play(s, mv[i], mover)
+        s.depth += 1
+        if _key(s) != ck or evaluate(s, False) != 0:
+            bad += 1
+        else:
+            _initial(s, &p2, &d2)
+            bad += p1 != p2 or d1 != d2
+        s.depth -= 1
+        _unplay(s)
+        target_heads(s)
+        compared[0] += 1
+    return bad

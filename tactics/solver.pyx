@@ -15,9 +15,9 @@ from posix.mman cimport (mmap, munmap, madvise, MAP_PRIVATE, MAP_ANONYMOUS, MAP_
 from tactics.board cimport (board_t, Board, board_point, board_row, board_col, opponent, PASS,
                             NO_POINT, MAX_POINTS, BLACK, WHITE)
 from tactics.benson cimport benson_ws
-from tactics.dfpn cimport (search_t, tt_entry, DF_MAX_DEPTH, DF_MAX_REGION,
+from tactics.dfpn cimport (search_t, tt_entry, tt_best, TT_MIN_BITS, DF_MAX_DEPTH, DF_MAX_REGION,
                            DF_MAX_TARGETS, df_search, evaluate, df_now, df_key,
-                           df_probe, df_play, df_unplay, df_last_pass)
+                           df_probe, df_play, df_unplay, df_last_pass, df_scan_check)
 from tactics.moves cimport gen_moves, legal
 
 cdef enum:
@@ -54,6 +54,7 @@ cdef class _Search:
         self.s.moves = NULL
         self.s.cphi = NULL
         self.s.cdelta = NULL
+        self.s.ckeys = NULL
         self.s.bws = NULL
         self.s.bmask = NULL
         self.s.region = NULL
@@ -67,6 +68,7 @@ cdef class _Search:
         free(self.s.moves)
         free(self.s.cphi)
         free(self.s.cdelta)
+        free(self.s.ckeys)
         free(self.s.bws)
         free(self.s.bmask)
         free(self.s.region)
@@ -109,6 +111,8 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     region = sorted(set(int(x) for x in region))
     if len(region) > DF_MAX_REGION:
         raise ValueError(f"region of {len(region)} points (at most {DF_MAX_REGION})")
+    if not TT_MIN_BITS <= tt_bits <= 32:
+        raise ValueError(f"tt_bits {tt_bits}: {TT_MIN_BITS} to 32")
     tr, tc = divmod(int(target), n)
     s.b = b
     s.attacker = attacker
@@ -167,6 +171,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.moves = <int *>malloc(sizeof(int) * stride * (DF_MAX_DEPTH + 2))
     s.cphi = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
     s.cdelta = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
+    s.ckeys = <uint64_t *>malloc(sizeof(uint64_t) * stride * (DF_MAX_DEPTH + 2))
     s.bws = <benson_ws *>malloc(sizeof(benson_ws))
     s.bmask = <unsigned char *>calloc(MAX_POINTS, 1)
     if s.bws == NULL or s.bmask == NULL:
@@ -181,7 +186,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
         s.bws.mask = s.bmask
         s.bws.pts = s.region
         s.bws.npts = s.nregion
-    if not (s.region and s.tt and s.moves and s.cphi and s.cdelta and s.bws):
+    if not (s.region and s.tt and s.moves and s.cphi and s.cdelta and s.ckeys and s.bws):
         raise MemoryError()
     s.nodes = 0
     s.max_nodes = max_nodes
@@ -288,7 +293,7 @@ def _run(_Search S, double time_limit, bint keep):
     mover = b.to_move
     key = df_key(s)
     e = df_probe(s, key)
-    best = flat(e.best) if e != NULL and e.best != 0 else None
+    best = flat(tt_best(e)) if e != NULL and tt_best(e) != 0 else None
     # proven winning first moves, the refuted ones with the table's refutation, and with an
     # unfinished search the first moves not refuted yet (a child proven when the clock stopped
     # the root names the move too)
@@ -340,11 +345,11 @@ cdef int _line(search_t *s, int plies, int *out) noexcept nogil:
         if evaluate(s, True) != 0 and (k or start > 0):
             break
         e = df_probe(s, df_key(s))
-        if e == NULL or e.best == 0 or not legal(s, e.best, b.to_move):
+        if e == NULL or tt_best(e) == 0 or not legal(s, tt_best(e), b.to_move):
             break
-        out[k] = e.best
+        out[k] = tt_best(e)
         k += 1
-        df_play(s, e.best, b.to_move)
+        df_play(s, tt_best(e), b.to_move)
         s.depth += 1
         if df_last_pass(s, 1) and df_last_pass(s, 2):
             break
@@ -352,6 +357,38 @@ cdef int _line(search_t *s, int plies, int *out) noexcept nogil:
         s.depth -= 1
         df_unplay(s)
     return k
+
+
+def scan_check(search, int lines, int plies, int seed=1):
+    """A test of mid's scan (tactics.dfpn `_unplayed_libs`): from the root of a search that
+    dfpn(keep=True) returned, along `lines` random lines of at most `plies` moves (gen_moves'
+    moves, its first half the time; to a settled node), compares at every node the children mid reads without playing
+    them with the children played (df_scan_check).  Returns (children compared, disagreements);
+    the board is back at the root."""
+    import random
+    cdef _Search S = search
+    cdef search_t *s = &S.s
+    cdef int compared = 0, bad = 0, n, k
+    if df_key(s) != S.root_key:
+        raise ValueError("the board is not at the search's root position")
+    rng = random.Random(seed)
+    for _ in range(lines):
+        s.depth = 0
+        for k in range(plies):
+            if s.depth >= DF_MAX_DEPTH or (s.depth > 0 and evaluate(s, True) != 0):
+                break
+            bad += df_scan_check(s, &compared)
+            n = gen_moves(s, s.moves)
+            if n == 0:
+                break
+            # half the time the ordering's first move (captures first: lines with captures
+            # and stones played back where the target's were), else any
+            df_play(s, s.moves[0 if rng.random() < 0.5 else rng.randrange(n)], s.b.to_move)
+            s.depth += 1
+        while s.depth > 0:
+            s.depth -= 1
+            df_unplay(s)
+    return compared, bad
 
 
 def solve(board, to_move=None, target=None, region=None, **kwargs):

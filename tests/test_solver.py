@@ -1554,6 +1554,26 @@ def test_simulation_proves_what_the_plain_search_proves():
     assert -1 in values and nodes[20000] < 0.8 * nodes[0], nodes
 
 
+def test_the_scan_reads_unplayed_children_as_the_played_board_does():
+    # mid scores most children without playing them (tactics.dfpn `_unplayed_libs`): their
+    # table key, the cheap tests (none may fire) and the initial proof numbers are read off the
+    # board.  Along random lines through problems of this file, each side to move (captures,
+    # joins, stones played back where target stones were captured), every such reading must
+    # be what the child, played, gives (tactics.solver.scan_check)
+    from tactics import solver
+    from tactics.problem import prepare
+    compared = 0
+    for rows in (ISHIGURE_004, MAEDA_027, MAEDA_017, MAEDA_107, ISHIGURE_074, ISHIGURE_026, ISHIDA_027):
+        for mover in (BLACK, WHITE):
+            b, attacker, target, region, targets = prepare(top_right(rows), group="live", mover=mover)
+            b.to_move = mover
+            found = solver.dfpn(b, attacker, target, region, 0, 1, 10.0, 20, 2, 0, targets, keep=True)
+            n, bad = solver.scan_check(found["search"], 300, 60, seed=mover)
+            assert bad == 0, (rows, mover)
+            compared += n
+    assert compared > 50000, compared
+
+
 def test_simulation_borrows_only_moves_the_search_would_play():
     # ishigure-basic/026 in the looser frame (a wall 5 points away): white's R18 string lives,
     # even with unlimited ko threats for black (ko_ignore).  A borrowed refutation once played
