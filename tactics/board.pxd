@@ -108,14 +108,52 @@ cdef inline int opponent(int c) noexcept nogil:
 
 # --- queries -------------------------------------------------------------------------------------
 cdef bint board_is_legal(const board_t *b, int p, int c) noexcept nogil    # c may play p (pass always legal)
-cdef bint board_is_suicide(const board_t *b, int p, int c) noexcept nogil  # p empty and playing it leaves c without liberties
-cdef int board_captures_of(const board_t *b, int p, int c) noexcept nogil  # stones c would capture at p (p assumed legal)
 cdef EyeKind board_eye(const board_t *b, int p, int c) noexcept nogil      # is empty p an eye of colour c
 cdef int board_liberties(const board_t *b, int s, int *out, int maxn) noexcept nogil  # up to maxn liberties of the string at s; returns how many written
 cdef int board_string_stones(const board_t *b, int s, int *out) noexcept nogil        # stones of the string at s into out; returns count
 cdef int board_adjacent_strings(const board_t *b, int s, int c, int *out) noexcept nogil  # heads of colour-c strings touching the string at s
 cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noexcept nogil  # liberties c's string would have after c plays empty p, captures ignored, counted up to maxlib (<= 16)
 cdef bint board_repeats(board_t *b, int p, int c) except -1 nogil          # playing p would repeat an earlier position (positional superko)
+
+cdef inline bint board_is_suicide(const board_t *b, int p, int c) noexcept nogil:
+    """Playing empty p leaves c's new string without liberties (and captures nothing).  Inline,
+    as this and board_captures_of run for every region point of every search node."""
+    cdef int k, n, col
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for k in range(4):
+        n = p + d[k]
+        col = b.color[n]
+        if col == EMPTY:
+            return False
+        if col == c:
+            if b.libs[b.head[n]] > 1:
+                return False
+        elif col != BORDER:
+            if b.libs[b.head[n]] == 1:
+                return False
+    return True
+
+cdef inline int board_captures_of(const board_t *b, int p, int c) noexcept nogil:
+    """Stones c would capture by playing p (neighbour strings of the opponent in atari)."""
+    cdef int k, n, h, total = 0, nseen = 0, i
+    cdef int seen[4]
+    cdef int d[4]
+    cdef bint dup
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for k in range(4):
+        n = p + d[k]
+        if b.color[n] == opponent(c) and b.libs[b.head[n]] == 1:
+            h = b.head[n]
+            dup = False
+            for i in range(nseen):
+                if seen[i] == h:
+                    dup = True
+            if not dup:
+                seen[nseen] = h
+                nseen += 1
+                total += b.nstones[h]
+    return total
 
 # --- moves ---------------------------------------------------------------------------------------
 cdef int board_play(board_t *b, int p, int c) except -1 nogil      # plays if legal: 1 played, 0 illegal (board unchanged)

@@ -150,24 +150,6 @@ cdef int board_copy(board_t *dst, const board_t *src) except -1 nogil:
 
 # ------------------------------------------------------------------------------ queries
 
-cdef bint board_is_suicide(const board_t *b, int p, int c) noexcept nogil:
-    """Playing empty p leaves c's new string without liberties (and captures nothing)."""
-    cdef int k, n, col
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        n = p + d[k]
-        col = b.color[n]
-        if col == EMPTY:
-            return False
-        if col == c:
-            if b.libs[b.head[n]] > 1:
-                return False
-        elif col != BORDER:
-            if b.libs[b.head[n]] == 1:
-                return False
-    return True
-
 cdef bint board_is_legal(const board_t *b, int p, int c) noexcept nogil:
     """c may play p now: empty, not the banned ko point, not suicide.  PASS is legal."""
     if p == PASS:
@@ -177,27 +159,6 @@ cdef bint board_is_legal(const board_t *b, int p, int c) noexcept nogil:
     if p == b.ko and c == b.ko_color:
         return False
     return not board_is_suicide(b, p, c)
-
-cdef int board_captures_of(const board_t *b, int p, int c) noexcept nogil:
-    """Stones c would capture by playing p (neighbour strings of the opponent in atari)."""
-    cdef int k, n, h, total = 0, nseen = 0, i
-    cdef int seen[4]
-    cdef int d[4]
-    cdef bint dup
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        n = p + d[k]
-        if b.color[n] == opponent(c) and b.libs[b.head[n]] == 1:
-            h = b.head[n]
-            dup = False
-            for i in range(nseen):
-                if seen[i] == h:
-                    dup = True
-            if not dup:
-                seen[nseen] = h
-                nseen += 1
-                total += b.nstones[h]
-    return total
 
 cdef EyeKind board_eye(const board_t *b, int p, int c) noexcept nogil:
     """Empty p surrounded by c: TRUE_EYE unless the opponent holds enough diagonals (one on
@@ -281,10 +242,11 @@ cdef int board_adjacent_strings(const board_t *b, int s, int c, int *out) noexce
 
 cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noexcept nogil:
     """Liberties (at most maxlib, <= 16, counted) of c's string if c played empty p, ignoring
-    captures: p's empty neighbours plus the other liberties of c's neighbouring strings."""
-    cdef int found[40]
-    cdef int tmp[8]
-    cdef int n = 0, k, i, j, q, m, cnt
+    captures: p's empty neighbours plus the other liberties of c's neighbouring strings (each
+    string walked once, and only until maxlib are found)."""
+    cdef int found[20]
+    cdef int heads[4]
+    cdef int n = 0, nh = 0, k, i, j, q, h, x, y
     cdef bint dup
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
@@ -299,21 +261,33 @@ cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noex
         q = p + d[k]
         if b.color[q] != c:
             continue
-        cnt = board_liberties(b, q, tmp, 8)
-        for i in range(cnt):
-            m = tmp[i]
-            if m == p:
-                continue
-            dup = False
-            for j in range(n):
-                if found[j] == m:
-                    dup = True
-                    break
-            if not dup:
-                found[n] = m
-                n += 1
-                if n >= maxlib:
-                    return n
+        h = b.head[q]
+        dup = False
+        for i in range(nh):
+            if heads[i] == h:
+                dup = True
+        if dup:
+            continue
+        heads[nh] = h
+        nh += 1
+        x = h
+        while True:
+            for j in range(4):
+                y = x + d[j]
+                if b.color[y] == EMPTY and y != p:
+                    dup = False
+                    for i in range(n):
+                        if found[i] == y:
+                            dup = True
+                            break
+                    if not dup:
+                        found[n] = y
+                        n += 1
+                        if n >= maxlib:
+                            return n
+            x = b.next[x]
+            if x == h:
+                break
     return n
 
 cdef bint board_repeats(board_t *b, int p, int c) except -1 nogil:

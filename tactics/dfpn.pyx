@@ -604,6 +604,53 @@ cdef void _simulate(search_t *s, int *mv, uint32_t *cphi, uint32_t *cdelta, int 
             return
 
 
+cdef int _joined_libs(board_t *b, int p, int c, int most) noexcept nogil:
+    """The liberties of c's string after c plays empty p, captures aside: exact up to 6, or
+    any count <= most when they are at most `most`.  Joining one string: its liberties but p,
+    and p's empty neighbours that are not already its liberties; joining more: bounds first
+    (the most of any one, the sum), then tactics.board's count."""
+    cdef int k, j, q, y, h, l, lo = 0, hi = 0, e = 0, n = 0, fresh = 0
+    cdef int heads[4]
+    cdef int empties[4]
+    cdef bint dup
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for k in range(4):
+        q = p + d[k]
+        if b.color[q] == EMPTY:
+            empties[e] = q
+            e += 1
+        elif b.color[q] == c:
+            h = b.head[q]
+            dup = False
+            for j in range(n):
+                if heads[j] == h:
+                    dup = True
+            if not dup:
+                heads[n] = h
+                n += 1
+                l = b.libs[h] - 1
+                hi += l
+                if l > lo:
+                    lo = l
+    if n == 1:
+        h = heads[0]
+        for k in range(e):
+            fresh += 1
+            for j in range(4):
+                y = empties[k] + d[j]
+                if b.color[y] == c and b.head[y] == h:
+                    fresh -= 1                      # already a liberty of the string
+                    break
+        return b.libs[h] - 1 + fresh
+    hi += e
+    if e > lo:
+        lo = e
+    if lo >= 6 or hi <= most:
+        return lo if lo >= 6 else hi
+    return board_approx_liberties(b, p, c, 6)
+
+
 cdef bint _unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil:
     """mid's scan without playing: True when c's move p (not a pass) captures nothing (so
     _child_key is its key, no ko follows, every target string stands) and leaves the cheap
@@ -612,7 +659,7 @@ cdef bint _unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil:
     (_leaf's input, as _initial reads it off the played board).  False: mid plays the move.
     Needs target_heads.  Checked against playing the moves: df_scan_check."""
     cdef board_t *b = s.b
-    cdef int o = opponent(c), j, k, h, l, q, lo, hi, e, most = 0
+    cdef int o = opponent(c), j, k, h, l, most = 0
     cdef bint adj, joins = False
     cdef int d[4]
     if p == PASS:
@@ -641,27 +688,9 @@ cdef bint _unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil:
         if l > most:
             most = l
     if joins and most < 6:
-        # bounds first: the joined string has at least p's empty neighbours and each joined
-        # string's other liberties, at most their sum
-        lo = hi = e = 0
-        for k in range(4):
-            q = p + d[k]
-            if b.color[q] == EMPTY:
-                e += 1
-            elif b.color[q] == c:
-                l = b.libs[b.head[q]] - 1
-                hi += l
-                if l > lo:
-                    lo = l
-        hi += e
-        if e > lo:
-            lo = e
-        if lo >= 6:
-            most = 6
-        elif hi > most:
-            l = board_approx_liberties(b, p, c, 6)
-            if l > most:
-                most = l
+        l = _joined_libs(b, p, c, most)
+        if l > most:
+            most = l
     if c == s.defender and most < 2:
         return False                                # the attacker may capture at once: evaluate
     L[0] = most
