@@ -111,8 +111,8 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     region = sorted(set(int(x) for x in region))
     if len(region) > DF_MAX_REGION:
         raise ValueError(f"region of {len(region)} points (at most {DF_MAX_REGION})")
-    if not TT_MIN_BITS <= tt_bits <= 32:
-        raise ValueError(f"tt_bits {tt_bits}: {TT_MIN_BITS} to 32")
+    if not TT_MIN_BITS <= tt_bits <= 30:
+        raise ValueError(f"tt_bits {tt_bits}: {TT_MIN_BITS} to 30")
     tr, tc = divmod(int(target), n)
     s.b = b
     s.attacker = attacker
@@ -362,9 +362,9 @@ cdef int _line(search_t *s, int plies, int *out) noexcept nogil:
 def scan_check(search, int lines, int plies, int seed=1):
     """A test of mid's scan (tactics.dfpn `_unplayed_libs`): from the root of a search that
     dfpn(keep=True) returned, along `lines` random lines of at most `plies` moves (gen_moves'
-    moves, its first half the time; to a settled node), compares at every node the children mid reads without playing
-    them with the children played (df_scan_check).  Returns (children compared, disagreements);
-    the board is back at the root."""
+    moves, its first half the time; to a settled node), compares at every node the children
+    mid reads without playing them with the children played (df_scan_check).  Returns
+    (children compared, disagreements); the board is back at the root."""
     import random
     cdef _Search S = search
     cdef search_t *s = &S.s
