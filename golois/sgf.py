@@ -198,11 +198,19 @@ def parse_game(data: bytes | str, source: str = "<sgf>") -> Game:
 
 
 def _setup_events(node, size: int) -> list[Event]:
+    """The node's AE, AB and AW stones as setup events.  Raises ValueError for a point set
+    twice in the node (FF[4] forbids it; which colour should win is anyone's guess)."""
     events = []
+    seen = {}
     for prop, colour in (("AE", EMPTY), ("AB", BLACK), ("AW", WHITE)):
         if node.has_property(prop):
             for rc in sorted(node.get(prop)):
-                events.append(Event(colour, coords.to_flat(*coords.from_sgfmill(rc, size), size), True))
+                point = coords.to_flat(*coords.from_sgfmill(rc, size), size)
+                if point in seen:
+                    vertex = coords.format_vertex(coords.from_sgfmill(rc, size), size)
+                    raise ValueError(f"{vertex} set by both {seen[point]} and {prop} in one node")
+                seen[point] = prop
+                events.append(Event(colour, point, True))
     return events
 
 

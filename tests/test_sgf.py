@@ -59,6 +59,13 @@ def test_malformed_is_a_typed_error(text):
     assert "broken.sgf" in str(info.value)
 
 
+def test_a_point_set_twice_in_one_node_is_an_error():
+    # FF[4]: one setup property per point and node; sgfmill would let AW win silently
+    with pytest.raises(SgfError, match="A19 set by both AB and AW"):
+        parse_game("(;SZ[19]AB[aa][bb]AW[aa]PL[B])", "twice.sgf")
+    assert parse_game("(;SZ[19]AB[aa];AW[aa])").board_at().get("A19") == WHITE  # (other nodes: fine)
+
+
 def test_illegal_move_names_file_and_move():
     game = parse_game("(;SZ[9];B[ee];W[dd];B[ee])", "bad.sgf")
     with pytest.raises(SgfError) as info:
