@@ -11,7 +11,7 @@ The life-and-death search uses it to *guess*: when the search to live runs out o
 first moves it has not refuted are ranked by the defender's survival after each of them
 (`survival_rates`, called by tactics.problem._live_guess).  Proofs never rest on it.
 
-A *whole-board playout* (`board_random_playout`, `Board.random_playout`) does the same on the
+A *whole-board playout* (`whole_board_playout`, `Board.random_playout`) does the same on the
 whole board and keeps the final position (golois.scoring's ownership estimate).
 
 Start reading at `survival_rates` (the Python face), then `region_playout`.
@@ -61,7 +61,7 @@ cdef int region_playout(board_t *b, const int *region, int nregion, int first, u
     return played
 
 
-cdef int board_random_playout(board_t *b, uint64_t *rng, int max_moves) except -1 nogil:
+cdef int whole_board_playout(board_t *b, uint64_t *rng, int max_moves) except -1 nogil:
     """A whole-board playout: random legal moves that fill no true eye of the mover, until two
     passes in a row or max_moves; the history is dropped as it goes (a playout cannot be
     undone)."""
@@ -96,7 +96,7 @@ def random_playout(Board board, seed=1, max_moves=None):
     cdef int cap = 3 * board.b.size * board.b.size if max_moves is None else max_moves
     cdef int played
     with nogil:
-        played = board_random_playout(&board.b, &state, cap)
+        played = whole_board_playout(&board.b, &state, cap)
     return played
 
 
