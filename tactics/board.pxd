@@ -134,25 +134,32 @@ cdef inline bint board_is_suicide(const board_t *b, int p, int c) noexcept nogil
                 return False
     return True
 
-cdef inline int board_captures_of(const board_t *b, int p, int c) noexcept nogil:
-    """Stones c would capture by playing p (neighbour strings of the opponent in atari)."""
-    cdef int k, n, h, total = 0, nseen = 0, i
-    cdef int seen[4]
-    cdef int d[4]
+cdef inline int board_neighbour_heads(const board_t *b, int p, int c, int *heads) noexcept nogil:
+    """The distinct heads of c's strings next to point p, into heads (room for 4); returns how
+    many."""
+    cdef int k, j, h, n = 0
     cdef bint dup
+    cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
     for k in range(4):
-        n = p + d[k]
-        if b.color[n] == opponent(c) and b.libs[b.head[n]] == 1:
-            h = b.head[n]
+        if b.color[p + d[k]] == c:
+            h = b.head[p + d[k]]
             dup = False
-            for i in range(nseen):
-                if seen[i] == h:
+            for j in range(n):
+                if heads[j] == h:
                     dup = True
             if not dup:
-                seen[nseen] = h
-                nseen += 1
-                total += b.nstones[h]
+                heads[n] = h
+                n += 1
+    return n
+
+cdef inline int board_captures_of(const board_t *b, int p, int c) noexcept nogil:
+    """Stones c would capture by playing p (neighbour strings of the opponent in atari)."""
+    cdef int heads[4]
+    cdef int i, total = 0, n = board_neighbour_heads(b, p, opponent(c), heads)
+    for i in range(n):
+        if b.libs[heads[i]] == 1:
+            total += b.nstones[heads[i]]
     return total
 
 # --- moves ---------------------------------------------------------------------------------------

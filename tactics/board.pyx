@@ -246,7 +246,7 @@ cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noex
     string walked once, and only until maxlib are found)."""
     cdef int found[20]
     cdef int heads[4]
-    cdef int n = 0, nh = 0, k, i, j, q, h, x, y
+    cdef int n = 0, nh, k, i, j, q, h, x, y
     cdef bint dup
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
@@ -257,19 +257,9 @@ cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noex
             n += 1
     if n >= maxlib:
         return n
-    for k in range(4):
-        q = p + d[k]
-        if b.color[q] != c:
-            continue
-        h = b.head[q]
-        dup = False
-        for i in range(nh):
-            if heads[i] == h:
-                dup = True
-        if dup:
-            continue
-        heads[nh] = h
-        nh += 1
+    nh = board_neighbour_heads(b, p, c, heads)
+    for k in range(nh):
+        h = heads[k]
         x = h
         while True:
             for j in range(4):

@@ -91,7 +91,7 @@ from libc.stdint cimport uint64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, board_is_suicide,
-                            board_captures_of, board_liberties, board_approx_liberties, opponent, EMPTY, BLACK, WHITE,
+                            board_captures_of, board_liberties, board_approx_liberties, board_neighbour_heads, opponent, EMPTY, BLACK, WHITE,
                             BORDER, PASS, NO_POINT, MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson, benson_vital_regions
 from tactics.eyes cimport eyes_dead, eyes_alive, linked_alive, linked_strings, MAX_LINKED
@@ -609,10 +609,9 @@ cdef int _joined_libs(board_t *b, int p, int c, int most) noexcept nogil:
     any count <= most when they are at most `most`.  Joining one string: its liberties but p,
     and p's empty neighbours that are not already its liberties; joining more: bounds first
     (the most of any one, the sum), then tactics.board's count."""
-    cdef int k, j, q, y, h, l, lo = 0, hi = 0, e = 0, n = 0, fresh = 0
+    cdef int k, j, q, y, h, l, lo = 0, hi = 0, e = 0, n, fresh = 0
     cdef int heads[4]
     cdef int empties[4]
-    cdef bint dup
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
     for k in range(4):
@@ -620,19 +619,12 @@ cdef int _joined_libs(board_t *b, int p, int c, int most) noexcept nogil:
         if b.color[q] == EMPTY:
             empties[e] = q
             e += 1
-        elif b.color[q] == c:
-            h = b.head[q]
-            dup = False
-            for j in range(n):
-                if heads[j] == h:
-                    dup = True
-            if not dup:
-                heads[n] = h
-                n += 1
-                l = b.libs[h] - 1
-                hi += l
-                if l > lo:
-                    lo = l
+    n = board_neighbour_heads(b, p, c, heads)
+    for k in range(n):
+        l = b.libs[heads[k]] - 1
+        hi += l
+        if l > lo:
+            lo = l
     if n == 1:
         h = heads[0]
         for k in range(e):
