@@ -79,7 +79,7 @@ table probe misses the cache, so mid computes every child's key before it reads 
 (`_child_key`) and prefetches all their entries at once (1.24x the nodes per second,
 bench/solver_speed.py).  Most children are scored without being played: a move that captures
 nothing has that key, and its target liberties (the initial numbers) and the cheap tests
-(none can fire) are read off the board (`_unplayed_libs`; captures, passes and the
+(none can fire) are read off the board (`tactics.moves.unplayed_libs`; captures, passes and the
 defender's moves that leave a target string in atari are played).  The search is the same,
 position for position (tactics.solver.scan_check checks the readings against the played
 children); a child counts as a position when it is scored, played or not.  Table entries are
@@ -91,11 +91,11 @@ from libc.stdint cimport uint64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, board_is_suicide,
-                            board_captures_of, board_liberties, board_approx_liberties, board_neighbour_heads, opponent, EMPTY, BLACK, WHITE,
+                            board_captures_of, board_liberties, opponent, EMPTY, BLACK, WHITE,
                             BORDER, PASS, NO_POINT, MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson, benson_vital_regions
 from tactics.eyes cimport eyes_dead, eyes_alive, linked_alive, linked_strings, MAX_LINKED
-from tactics.moves cimport gen_moves, legal, target_heads
+from tactics.moves cimport gen_moves, legal, target_heads, unplayed_libs
 
 cdef extern from *:
     """
@@ -604,91 +604,6 @@ cdef void _simulate(search_t *s, int *mv, uint32_t *cphi, uint32_t *cdelta, int 
             return
 
 
-cdef int _joined_libs(board_t *b, int p, int c, int most) noexcept nogil:
-    """The liberties of c's string after c plays empty p, captures aside: exact up to 6, or
-    any count <= most when they are at most `most`.  Joining one string: its liberties but p,
-    and p's empty neighbours that are not already its liberties; joining more: bounds first
-    (the most of any one, the sum), then tactics.board's count."""
-    cdef int k, j, q, y, h, l, lo = 0, hi = 0, e = 0, n, fresh = 0
-    cdef int heads[4]
-    cdef int empties[4]
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        q = p + d[k]
-        if b.color[q] == EMPTY:
-            empties[e] = q
-            e += 1
-    n = board_neighbour_heads(b, p, c, heads)
-    for k in range(n):
-        l = b.libs[heads[k]] - 1
-        hi += l
-        if l > lo:
-            lo = l
-    if n == 1:
-        h = heads[0]
-        for k in range(e):
-            fresh += 1
-            for j in range(4):
-                y = empties[k] + d[j]
-                if b.color[y] == c and b.head[y] == h:
-                    fresh -= 1                      # already a liberty of the string
-                    break
-        return b.libs[h] - 1 + fresh
-    hi += e
-    if e > lo:
-        lo = e
-    if lo >= 6 or hi <= most:
-        return lo if lo >= 6 else hi
-    return board_approx_liberties(b, p, c, 6)
-
-
-cdef bint _unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil:
-    """mid's scan without playing: True when c's move p (not a pass) captures nothing (so
-    _child_key is its key, no ko follows, every target string stands) and leaves the cheap
-    tests of evaluate nothing to find (the defender's move leaves a target string with 2
-    liberties or more); *L is then the target strings' most liberties after it, exact up to 6
-    (_leaf's input, as _initial reads it off the played board).  False: mid plays the move.
-    Needs target_heads.  Checked against playing the moves: df_scan_check."""
-    cdef board_t *b = s.b
-    cdef int o = opponent(c), j, k, h, l, most = 0
-    cdef bint adj, joins = False
-    cdef int d[4]
-    if p == PASS:
-        return False
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        if b.color[p + d[k]] == o and b.libs[b.head[p + d[k]]] == 1:
-            return False                            # a capture (a ko retake among them)
-    if c == s.defender and b.prisoners[s.attacker] != s.root_captured:
-        for j in range(s.ntargets):
-            if s.targets[j] == p:
-                return False                        # a new target string where one was captured
-    for j in range(s.ntheads):
-        h = s.theads[j]
-        adj = False
-        for k in range(4):
-            if b.color[p + d[k]] == s.defender and b.head[p + d[k]] == h:
-                adj = True
-        if c == s.attacker:
-            l = b.libs[h] - (1 if adj else 0)
-        elif adj:
-            joins = True                            # p joins it: counted below
-            continue
-        else:
-            l = b.libs[h]
-        if l > most:
-            most = l
-    if joins and most < 6:
-        l = _joined_libs(b, p, c, most)
-        if l > most:
-            most = l
-    if c == s.defender and most < 2:
-        return False                                # the attacker may capture at once: evaluate
-    L[0] = most
-    return True
-
-
 cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uint32_t *rdelta) noexcept nogil:
     """Expand the current (non-terminal) node until its phi >= thphi or delta >= thdelta."""
     cdef board_t *b = s.b
@@ -724,9 +639,9 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     _prefetch_children(s, mv, n, mover, ckeys)
     # evaluate the children once (knowledge, repetition, table); a child the cheap tests
     # cannot settle is not played: its key, liberties and repetition are read off the
-    # board as it is (_unplayed_libs)
+    # board as it is (tactics.moves.unplayed_libs)
     for i in range(n):
-        if _unplayed_libs(s, mv[i], mover, &L):
+        if unplayed_libs(s, mv[i], mover, &L):
             ck = ckeys[i]
             s.nodes += 1
             s.depth += 1
@@ -876,7 +791,7 @@ cdef bint df_last_pass(search_t *s, int back) noexcept nogil:
 
 
 cdef int df_scan_check(search_t *s, int *compared) noexcept nogil:
-    """mid's reading of the current node's unplayed children (_unplayed_libs, the key from
+    """mid's reading of the current node's unplayed children (tactics.moves.unplayed_libs, the key from
     _child_key) against the children played: adds the children compared to *compared and
     returns how many disagree (key, a cheap test that fires, or the initial numbers)."""
     cdef int *mv = s.moves + s.depth * (s.nregion + 1)
@@ -884,7 +799,7 @@ cdef int df_scan_check(search_t *s, int *compared) noexcept nogil:
     cdef uint64_t ck
     cdef uint32_t p1, d1, p2, d2
     for i in range(n):
-        if not _unplayed_libs(s, mv[i], mover, &L):
+        if not unplayed_libs(s, mv[i], mover, &L):
             continue
         ck = _child_key(s, mv[i], mover)
         _leaf(s, opponent(mover), L, &p1, &d1)

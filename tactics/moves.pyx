@@ -9,10 +9,13 @@ stone, or liberties of weak attacker strings next to the defender), best first b
 self-ataris last but kept, as throw-ins), then the pass.  Selective searches (owl) keep only
 the `width` best of the defender's moves and the `attack_width` best of the attacker's below
 the root, and try the killer first.  `target_heads` finds the target group's standing strings
-for the search's knowledge (tactics.dfpn `evaluate`) and for the ordering.
+for the search's knowledge (tactics.dfpn `evaluate`) and for the ordering.  `unplayed_libs`
+reads what a move does to the target strings' liberties without playing it, for df-pn's scan
+of a node's children (tactics.dfpn `mid`).
 """
 
-from tactics.board cimport board_t, EMPTY, BORDER, PASS, NO_POINT, board_captures_of, board_liberties
+from tactics.board cimport (board_t, EMPTY, BORDER, PASS, NO_POINT, board_captures_of, board_liberties,
+                            board_approx_liberties, board_neighbour_heads, opponent)
 from tactics.dfpn cimport search_t, DF_MAX_REGION
 
 cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
@@ -193,3 +196,88 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         return n
     out[n] = PASS
     return n + 1
+
+
+cdef int _joined_libs(board_t *b, int p, int c, int most) noexcept nogil:
+    """The liberties of c's string after c plays empty p, captures aside: exact up to 6, or
+    any count <= most when they are at most `most`.  Joining one string: its liberties but p,
+    and p's empty neighbours that are not already its liberties; joining more: bounds first
+    (the most of any one, the sum), then tactics.board's count."""
+    cdef int k, j, q, y, h, l, lo = 0, hi = 0, e = 0, n, fresh = 0
+    cdef int heads[4]
+    cdef int empties[4]
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for k in range(4):
+        q = p + d[k]
+        if b.color[q] == EMPTY:
+            empties[e] = q
+            e += 1
+    n = board_neighbour_heads(b, p, c, heads)
+    for k in range(n):
+        l = b.libs[heads[k]] - 1
+        hi += l
+        if l > lo:
+            lo = l
+    if n == 1:
+        h = heads[0]
+        for k in range(e):
+            fresh += 1
+            for j in range(4):
+                y = empties[k] + d[j]
+                if b.color[y] == c and b.head[y] == h:
+                    fresh -= 1                      # already a liberty of the string
+                    break
+        return b.libs[h] - 1 + fresh
+    hi += e
+    if e > lo:
+        lo = e
+    if lo >= 6 or hi <= most:
+        return lo if lo >= 6 else hi
+    return board_approx_liberties(b, p, c, 6)
+
+
+cdef bint unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil:
+    """df-pn's scan of a node's children without playing them (tactics.dfpn mid): True when c's move p (not a pass) captures nothing (so
+    _child_key is its key, no ko follows, every target string stands) and leaves the cheap
+    tests of evaluate nothing to find (the defender's move leaves a target string with 2
+    liberties or more); *L is then the target strings' most liberties after it, exact up to 6
+    (tactics.dfpn `_leaf`'s input, as `_initial` reads it off the played board).  False: mid plays the move.
+    Needs target_heads.  Checked against playing the moves: tactics.dfpn df_scan_check."""
+    cdef board_t *b = s.b
+    cdef int o = opponent(c), j, k, h, l, most = 0
+    cdef bint adj, joins = False
+    cdef int d[4]
+    if p == PASS:
+        return False
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for k in range(4):
+        if b.color[p + d[k]] == o and b.libs[b.head[p + d[k]]] == 1:
+            return False                            # a capture (a ko retake among them)
+    if c == s.defender and b.prisoners[s.attacker] != s.root_captured:
+        for j in range(s.ntargets):
+            if s.targets[j] == p:
+                return False                        # a new target string where one was captured
+    for j in range(s.ntheads):
+        h = s.theads[j]
+        adj = False
+        for k in range(4):
+            if b.color[p + d[k]] == s.defender and b.head[p + d[k]] == h:
+                adj = True
+        if c == s.attacker:
+            l = b.libs[h] - (1 if adj else 0)
+        elif adj:
+            joins = True                            # p joins it: counted below
+            continue
+        else:
+            l = b.libs[h]
+        if l > most:
+            most = l
+    if joins and most < 6:
+        l = _joined_libs(b, p, c, most)
+        if l > most:
+            most = l
+    if c == s.defender and most < 2:
+        return False                                # the attacker may capture at once: evaluate
+    L[0] = most
+    return True

@@ -360,7 +360,7 @@ cdef int _line(search_t *s, int plies, int *out) noexcept nogil:
 
 
 def scan_check(search, int lines, int plies, int seed=1):
-    """A test of mid's scan (tactics.dfpn `_unplayed_libs`): from the root of a search that
+    """A test of mid's scan (tactics.moves `unplayed_libs`): from the root of a search that
     dfpn(keep=True) returned, along `lines` random lines of at most `plies` moves (gen_moves'
     moves, its first half the time; to a settled node), compares at every node the children
     mid reads without playing them with the children played (df_scan_check).  Returns

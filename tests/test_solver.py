@@ -1555,7 +1555,7 @@ def test_simulation_proves_what_the_plain_search_proves():
 
 
 def test_the_scan_reads_unplayed_children_as_the_played_board_does():
-    # mid scores most children without playing them (tactics.dfpn `_unplayed_libs`): their
+    # mid scores most children without playing them (tactics.moves `unplayed_libs`): their
     # table key, the cheap tests (none may fire) and the initial proof numbers are read off the
     # board.  Along random lines through problems of this file, each side to move (captures,
     # joins, stones played back where target stones were captured), every such reading must
