@@ -207,8 +207,7 @@ def dfpn_resume(search, double time_limit):
     `time_limit` more seconds, from its table (nothing is lost); its board must be back at the
     root position.  Returns dfpn's dict (nodes and ko_seen: both runs together)."""
     cdef _Search S = search
-    if df_key(&S.s) != S.root_key:
-        raise ValueError("the board is not at the search's root position")
+    _check_root(S)
     return _run(S, time_limit, True)
 
 
@@ -231,16 +230,20 @@ def dfpn_ko_after(search, int ko_ignore, move, long max_nodes, double time_limit
     """The ko protocol's check of a winning first move (tactics.problem): on the table of
     dfpn(keep=True)'s search, as dfpn_ko, `move` (flat; None = pass) is played at the root and
     its position searched with `ko_ignore`'s side allowed to retake at once, for at most
-    max_nodes positions and time_limit seconds; the move is taken back.  Returns (value for
+    max_nodes positions and time_limit seconds; the move is taken back.  An illegal move
+    raises ValueError and leaves the search as it was.  Returns (value for
     the side to move after the move: 1, -1 or 0 unknown, positions).  Its entries stay in the
     table for a dfpn_ko with the same ko_ignore (that search's child of `move` is then known)."""
     cdef _Search S = search
     cdef search_t *s = &S.s
     cdef board_t *b = s.b
     cdef int n = b.size, p, r, mover = b.to_move
+    cdef int rule = s.ko_ignore
+    cdef long nodes = s.nodes, limit = s.max_nodes
     _enter_ko(S, ko_ignore, max_nodes)
     p = PASS if move is None else board_point(b, int(move) // n, int(move) % n)
-    if not legal(s, p, mover):
+    if not legal(s, p, mover):              # (under the new rule: a retake may be legal now)
+        s.ko_ignore, s.nodes, s.max_nodes = rule, nodes, limit     # the search as it was
         raise ValueError(f"the move {move} is not legal at the search's root")
     s.aborted = 0
     s.depth = 0
@@ -255,6 +258,14 @@ def dfpn_ko_after(search, int ko_ignore, move, long max_nodes, double time_limit
     return r, s.nodes
 
 
+cdef int _check_root(_Search S) except -1:
+    """Raises ValueError unless S's board is back at the search's root position (a search
+    goes on, or is probed, only from there)."""
+    if df_key(&S.s) != S.root_key:
+        raise ValueError("the board is not at the search's root position")
+    return 0
+
+
 cdef int _enter_ko(_Search S, int ko_ignore, long max_nodes) except -1:
     """Checks that a ko search (dfpn_ko, dfpn_ko_after) may go on from S (the board at the root,
     and the search under the simple ko rule or already under this one), then sets its rule and
@@ -264,8 +275,7 @@ cdef int _enter_ko(_Search S, int ko_ignore, long max_nodes) except -1:
         raise ValueError("ko_ignore must be black or white")
     if s.ko_ignore != 0 and s.ko_ignore != ko_ignore:
         raise ValueError("the search already lets the other side ignore the ko")
-    if df_key(s) != S.root_key:
-        raise ValueError("the board is not at the search's root position")
+    _check_root(S)
     s.ko_ignore = ko_ignore
     s.nodes = 0
     s.max_nodes = max_nodes
@@ -369,8 +379,7 @@ def scan_check(search, int lines, int plies, int seed=1):
     cdef _Search S = search
     cdef search_t *s = &S.s
     cdef int compared = 0, bad = 0, n, k
-    if df_key(s) != S.root_key:
-        raise ValueError("the board is not at the search's root position")
+    _check_root(S)
     rng = random.Random(seed)
     for _ in range(lines):
         s.depth = 0

@@ -1037,6 +1037,20 @@ ISHIGURE_005 = """
 """
 
 
+def test_an_illegal_move_to_check_leaves_the_search_as_it_was():
+    # dfpn_ko_after with a move that is not legal raises, and the search keeps its rule: the
+    # ko search for the other side may still go on from its table
+    from tactics import solver as S
+    b, marks = from_diagram_marks(DIRECT_KO, "white")
+    b.play(marks["a"], WHITE)
+    b.to_move = BLACK
+    region = [marks["a"] - 9, marks["a"] + 9, marks["a"] - 1, 4 * 9 + 4]
+    first = S.dfpn(b, BLACK, marks["a"], region, 0, time_limit=30, keep=True, tt_bits=16)
+    with pytest.raises(ValueError, match="not legal"):
+        S.dfpn_ko_after(first["search"], WHITE, marks["a"], 10 ** 6, 5)    # a stone there
+    assert S.dfpn_ko(first["search"], BLACK, 10 ** 9, 30)["value"] == 1     # black's ko
+
+
 @pytest.mark.parametrize("case", ["ishigure-005", "direct-ko"])
 def test_the_ko_search_from_the_first_search_table_agrees_with_a_fresh_one(case):
     # tactics.solver.dfpn_ko: the ko protocol's second search starts from the first search's
