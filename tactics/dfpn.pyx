@@ -645,7 +645,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
             ck = ckeys[i]
             s.nodes += 1
             s.depth += 1
-            s.undo[s.depth - 1].forced = 0
+            s.undo[s.depth - 1].forced = 0     # (the repetition test reads it: no ko lifted)
             r = 0
             cside = opponent(mover)
             played = False
@@ -791,9 +791,9 @@ cdef bint df_last_pass(search_t *s, int back) noexcept nogil:
 
 
 cdef int df_scan_check(search_t *s, int *compared) noexcept nogil:
-    """mid's reading of the current node's unplayed children (tactics.moves.unplayed_libs, the key from
-    _child_key) against the children played: adds the children compared to *compared and
-    returns how many disagree (key, a cheap test that fires, or the initial numbers)."""
+    """mid's reading of the current node's unplayed children (tactics.moves.unplayed_libs, the
+    key from _child_key) against the children played: adds the children compared to *compared
+    and returns how many disagree (key, a cheap test that fires, or the initial numbers)."""
     cdef int *mv = s.moves + s.depth * (s.nregion + 1)
     cdef int n = gen_moves(s, mv), i, L, bad = 0, mover = s.b.to_move
     cdef uint64_t ck
