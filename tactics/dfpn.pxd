@@ -64,7 +64,7 @@ cdef struct search_t:
     int root_extra             # 1: the root's moves are the region points out of focus, no pass (a fail's second look, tactics.problem)
     int reach                  # 0: every region point; 1 or 2: only points reached from a defender stone in `reach` steps through empty points (and liberties of weak attacker strings next to the defender)
     int *stamp                 # per-point marks (MAX_POINTS), compared with `gen`
-    int gen                    # current mark generation
+    int gen                    # current mark generation (gen_moves starts the marks over above GEN_WRAP)
     tt_entry *tt               # transposition table, 2^k entries
     uint64_t tt_mask
     long nodes                 # positions made

@@ -14,9 +14,12 @@ reads what a move does to the target strings' liberties without playing it, for 
 of a node's children (tactics.dfpn `mid`).
 """
 
-from tactics.board cimport (board_t, EMPTY, BORDER, PASS, NO_POINT, board_captures_of, board_liberties,
+from tactics.board cimport (board_t, EMPTY, BORDER, PASS, NO_POINT, MAX_POINTS, board_captures_of,
                             board_approx_liberties, board_neighbour_heads, opponent)
+from libc.string cimport memset
 from tactics.dfpn cimport search_t, DF_MAX_REGION
+
+cdef int GEN_WRAP = 2000000000   # s.gen restarts from 0 above this (stamps are compared by order in benson)
 
 cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
                                 # (killer heuristic; vie.tst at 2 s: same 31/53, 10-60% fewer nodes
@@ -94,37 +97,49 @@ cdef int _score(search_t *s, int p, int c) noexcept nogil:
     return score
 
 
-cdef bint _touches(search_t *s, int h, int color) noexcept nogil:
-    """The string with head h has a stone next to a stone of `color`."""
+cdef bint _weak_next_to(search_t *s, int p, int weak) noexcept nogil:
+    """Empty p is a liberty of an attacker string with at most `weak` liberties, a stone in
+    the region and a stone next to a defender stone.  Each string is walked once per
+    gen_moves call: its head's stamp is gen (it qualifies) or gen - 1 (it does not)."""
     cdef board_t *b = s.b
-    cdef int k = h, i
+    cdef int i, j, h, k
+    cdef bint inside, touches
     cdef int d[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    while True:
-        for i in range(4):
-            if b.color[k + d[i]] == color:
+    for i in range(4):
+        if b.color[p + d[i]] != s.attacker:
+            continue
+        h = b.head[p + d[i]]
+        if b.libs[h] > weak or s.stamp[h] == s.gen - 1:
+            continue
+        if s.stamp[h] == s.gen:
+            return True
+        inside = False
+        touches = False
+        k = h
+        while True:
+            inside = inside or s.inreg[k]
+            if not touches:
+                for j in range(4):
+                    if b.color[k + d[j]] == s.defender:
+                        touches = True
+            if inside and touches:
+                s.stamp[h] = s.gen
                 return True
-        k = b.next[k]
-        if k == h:
-            return False
+            k = b.next[k]
+            if k == h:
+                break
+        s.stamp[h] = s.gen - 1
+    return False
 
 
-cdef void _mark_libs(search_t *s, int h) noexcept nogil:
-    """stamp = gen on the liberties of the string with head h (a weak string: at most 3)."""
-    cdef int libs[4]
-    cdef int i, n = board_liberties(s.b, h, libs, 4)
-    for i in range(n):
-        s.stamp[libs[i]] = s.gen
-
-
-cdef bint _in_focus(search_t *s, int p) noexcept nogil:
+cdef bint _in_focus(search_t *s, int p, int weak) noexcept nogil:
     """Empty p is reached from a defender stone by a path of at most `reach` (1 or 2) steps
-    through empty points, or is marked by gen_moves."""
+    through empty points, or is a liberty of a weak attacker string next to the defender
+    (_weak_next_to)."""
     cdef board_t *b = s.b
     cdef int i, j, q
     cdef int d[4]
-    if s.stamp[p] == s.gen:
-        return True
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
     for i in range(4):
         if b.color[p + d[i]] == s.defender:
@@ -136,7 +151,7 @@ cdef bint _in_focus(search_t *s, int p) noexcept nogil:
                 for j in range(4):
                     if b.color[q + d[j]] == s.defender:
                         return True
-    return False
+    return _weak_next_to(s, p, weak)
 
 
 cdef int gen_moves(search_t *s, int *out) noexcept nogil:
@@ -146,7 +161,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     most two liberties (three at the root) next to the defender.  With s.root_extra, the root's
     moves are the region points out of focus instead, and no pass (a fail's second look)."""
     cdef board_t *b = s.b
-    cdef int i, j, p, h, n = 0, c = b.to_move, sc, cap
+    cdef int i, j, p, n = 0, c = b.to_move, sc, cap
     cdef int scores[DF_MAX_REGION + 1]
     # at the root also 3 liberties: the book answer lies outside the focus in 38 of the 668
     # problems, e.g. maeda-10k-5k/152 S18, 4 empty steps from every black stone but next to two
@@ -155,21 +170,15 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     cdef int weak = 3 if s.depth == 0 else 2
     cdef bint extra = s.root_extra != 0 and s.depth == 0     # the second look: out of focus only
     target_heads(s)
-    s.gen += 1
-    if s.reach:
-        for i in range(s.nregion):
-            p = s.region[i]
-            if b.color[p] == s.attacker:
-                h = b.head[p]
-                if s.stamp[h] != s.gen and b.libs[h] <= weak:
-                    s.stamp[h] = s.gen
-                    if _touches(s, h, s.defender):
-                        _mark_libs(s, h)
+    if s.gen > GEN_WRAP:
+        memset(s.stamp, 0, MAX_POINTS * sizeof(int))   # (hours of search: keep the stamps' order)
+        s.gen = 0
+    s.gen += 2                                      # _weak_next_to stamps gen - 1 and gen
     for i in range(s.nregion):
         p = s.region[i]
         if b.color[p] != EMPTY or not legal(s, p, c):
             continue
-        if s.reach and _in_focus(s, p) == extra:
+        if s.reach and _in_focus(s, p, weak) == extra:
             continue                                # out of focus (extra: in focus)
         sc = _score(s, p, c)
         if s.width and p == s.killer[s.depth]:

@@ -80,7 +80,7 @@ cdef class _Search:
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
          int escape_out=0, int width=0, int attack_width=-1, bint keep=False, bint static_life=True,
-         bint root_extra=False, long sim=SIM_NODES):
+         bint root_extra=False, long sim=SIM_NODES, int stamp_gen=0):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
@@ -98,7 +98,8 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     against).  root_extra (with reach): the root's moves are the region points out of focus,
     and no pass: the search says whether a move the focus left out wins (tactics.problem asks
     it after a fail).  sim: at most this many positions per simulation of a refuted move's proof
-    on its siblings (tactics.dfpn `_simulate`; 0: off).  Returns a dict: value (1 the side to
+    on its siblings (tactics.dfpn `_simulate`; 0: off).  stamp_gen: the mark generation the
+    search starts from (tests: a search long enough to reach the restart).  Returns a dict: value (1 the side to
     move wins, -1 loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
     unrefuted (unfinished: the first moves not proven to lose, in move order), refuted (each
     first move proven to lose -> its refutation from the table, at most REFUTATION_PLIES flat
@@ -163,7 +164,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     for i in range(s.nregion):
         s.inreg[s.region[i]] = 1
     s.stamp = <int *>calloc(MAX_POINTS, sizeof(int))
-    s.gen = 0
+    s.gen = stamp_gen
     if not s.stamp:
         raise MemoryError()
     s.tt = _table(tt_bits, time_limit >= 1.0 and max_nodes >= (1 << tt_bits))   # long searches only

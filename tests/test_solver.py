@@ -1603,3 +1603,28 @@ def test_simulation_borrows_only_moves_the_search_would_play():
     plain, sim = (solver.dfpn(b, attacker, target, region, BLACK, 10 ** 8, 60.0, 22, 2, 0, targets,
                               sim=k) for k in (0, SIM_NODES))
     assert plain["value"] == sim["value"] == -1 and sim["sim"][1] > 0, (plain, sim)
+
+
+# ishigure-basic/002 (black lives with M17): Benson's vital-region floods matter in its search
+ISHIGURE_002 = """
+. . . . . X . X O .
+X . O . X O O X O .
+X . . . X X X X O .
+X O O O O O O O . .
+X . . . . . . . . .
+"""
+
+
+def test_a_search_long_enough_to_wrap_the_stamp_generation_searches_the_same():
+    # the search marks points with a generation counter (search_t.gen) that grows by about
+    # 2.7 M a second, so a search of 13 minutes would pass INT_MAX, where Benson's vital-region
+    # floods, which compare stamps by order, went wrong: gen_moves starts the stamps over before
+    # that.  A search started just below the limit must be the search started from 0
+    from tactics import solver
+    from tactics.problem import prepare
+    b, attacker, target, region, targets = prepare(top_right(ISHIGURE_002), mover=BLACK, far=2)
+    b.to_move = BLACK
+    found = [solver.dfpn(b, attacker, target, region, 0, 300_000, 60.0, 20, 2, 0, targets,
+                         stamp_gen=gen) for gen in (0, 2 ** 31 - 20_000)]
+    first, wrapped = ((f["value"], f["move"], f["nodes"], f["pv"]) for f in found)
+    assert first == wrapped
