@@ -70,12 +70,11 @@ cdef bint is_target_head(search_t *s, int h) noexcept nogil:
 cdef int _score(search_t *s, int p, int c) noexcept nogil:
     """Move-ordering score of legal p for c (higher first; needs target_heads for the target strings)."""
     cdef board_t *b = s.b
-    cdef int k, n, col, score = 0, empties = 0, libs_after = 0, caps
+    cdef int k, n, h, col, score = 0, empties = 0, libs_after = 0, caps = 0, natari = 0
     cdef int d[4]
+    cdef int atari[4]
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    caps = board_captures_of(b, p, c)
-    if caps:
-        score += 60 + caps
+    atari[0] = atari[1] = atari[2] = NO_POINT       # (no string's head)
     for k in range(4):
         n = p + d[k]
         col = b.color[n]
@@ -86,10 +85,17 @@ cdef int _score(search_t *s, int p, int c) noexcept nogil:
             if b.libs[b.head[n]] == 1:
                 score += 30
         elif col != BORDER:
-            if is_target_head(s, b.head[n]):
+            h = b.head[n]
+            if is_target_head(s, h):
                 score += 40
-            if b.libs[b.head[n]] == 2:
+            if b.libs[h] == 2:
                 score += 10
+            elif b.libs[h] == 1 and h != atari[0] and h != atari[1] and h != atari[2]:
+                atari[natari] = h                   # captured (board_captures_of, inline)
+                natari += 1
+                caps += b.nstones[h]
+    if caps:
+        score += 60 + caps
     libs_after += empties
     score += 3 * empties
     if caps == 0 and libs_after <= 1:
@@ -176,10 +182,12 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     s.gen += 2                                      # _weak_next_to stamps gen - 1 and gen
     for i in range(s.nregion):
         p = s.region[i]
-        if b.color[p] != EMPTY or not legal(s, p, c):
+        if b.color[p] != EMPTY:
             continue
         if s.reach and _in_focus(s, p, weak) == extra:
             continue                                # out of focus (extra: in focus)
+        if not legal(s, p, c):
+            continue
         sc = _score(s, p, c)
         if s.width and p == s.killer[s.depth]:
             sc += KILLER_BONUS
