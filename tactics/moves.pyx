@@ -14,7 +14,7 @@ reads what a move does to the target strings' liberties without playing it, for 
 of a node's children (tactics.dfpn `mid`).
 """
 
-from tactics.board cimport (board_t, EMPTY, BORDER, PASS, NO_POINT, MAX_POINTS, board_captures_of,
+from tactics.board cimport (board_t, EMPTY, BORDER, PASS, NO_POINT, MAX_POINTS,
                             board_approx_liberties, board_neighbour_heads, opponent)
 from libc.string cimport memset
 from tactics.dfpn cimport search_t, DF_MAX_REGION
@@ -177,7 +177,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     cdef bint extra = s.root_extra != 0 and s.depth == 0     # the second look: out of focus only
     target_heads(s)
     if s.gen > GEN_WRAP:
-        memset(s.stamp, 0, MAX_POINTS * sizeof(int))   # (hours of search: keep the stamps' order)
+        memset(s.stamp, 0, MAX_POINTS * sizeof(int))   # (a 13-minute search: benson compares marks by order)
         s.gen = 0
     s.gen += 2                                      # _weak_next_to stamps gen - 1 and gen
     for i in range(s.nregion):
