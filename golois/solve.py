@@ -36,6 +36,7 @@ Start with `run`.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -47,11 +48,33 @@ from tactics.coords import format_vertex, from_sgfmill, to_sgfmill, vertex_to_fl
 NAMES = {BLACK: "black", WHITE: "white"}
 
 
+def _seconds(text: str) -> float:
+    """argparse type: a positive number of seconds (inf: no time limit)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:                       # (nan too)
+        raise argparse.ArgumentTypeError(f"{text!r}: the time limit must be positive")
+    return value
+
+
+def _count(text: str) -> int:
+    """argparse type: a positive whole number."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be at least 1")
+    return value
+
+
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser("solve", help="solve life-and-death and ladder problems (SGF)")
     p.add_argument("inputs", nargs="+", help="SGF files or folders of SGF files")
-    p.add_argument("--time-limit", type=float, default=10.0, help="seconds per problem (10)")
-    p.add_argument("--max-nodes", type=int, default=10 ** 8)
+    p.add_argument("--time-limit", type=_seconds, default=10.0, help="seconds per problem (10)")
+    p.add_argument("--max-nodes", type=_count, default=10 ** 8, help="positions per problem (10^8)")
     p.add_argument("--json", action="store_true", help="one JSON object per input per line")
     p.add_argument("--sgf-out", metavar="DIR", help="write solution trees as SGF here")
     p.add_argument("--ladder", metavar="VERTEX", help="ladder problem: is the string at VERTEX captured?")
@@ -64,7 +87,7 @@ def add_parser(subparsers) -> None:
                         "move; default: the setup stones (a problem's moves are its answer)")
     p.add_argument("--region", metavar="V1:V2",
                    help="the rectangle between two corner vertices (e.g. N1:T7): moves only there, no frame")
-    p.add_argument("--limit", type=int, default=None, help="at most this many files per folder")
+    p.add_argument("--limit", type=_count, default=None, help="at most this many files per folder")
     p.add_argument("--network", default="full", metavar="MODEL",
                    help="policy network whose scores, with playouts, choose the unrefuted move an unfinished search to live answers: "
                         "full, small (shipped), a .pt file, or none (default full)")

@@ -808,6 +808,25 @@ def test_cli_no_recheck(tmp_path, capsys):
     assert moves[0] == "N19" and moves[1] in ("N18", "Q19", "R19")    # the grown frame's kills (MAEDA_017)
 
 
+@pytest.mark.parametrize("args, message", [
+    (["--time-limit", "-1"], "the time limit must be positive"),
+    (["--time-limit", "nan"], "the time limit must be positive"),
+    (["--time-limit", "ten"], "is not a number of seconds"),
+    (["--max-nodes", "0"], "must be at least 1"),
+    (["--limit", "-1"], "must be at least 1"),
+])
+def test_cli_refuses_limits_that_would_answer_nothing(tmp_path, capsys, args, message):
+    # a negative or NaN time limit once searched nothing (or without limit) and answered a
+    # guess; --limit -1 dropped a folder's last file
+    from golois.sgf import position_to_sgf
+    from golois.solve import main
+    path = tmp_path / "003.sgf"
+    path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
+    with pytest.raises(SystemExit) as stop:
+        main([str(path)] + args)
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
 def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys):
     """golois solve's prior is a policy network: on maeda-10k-5k/123 at 200 k nodes (unfinished)
     its scores join the playouts' survival in the guess; --network none guesses by the playouts
