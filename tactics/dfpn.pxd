@@ -55,7 +55,7 @@ cdef struct search_t:
     int width                  # > 0: below the root, at most this many of the defender's moves per node (and the pass)
     int attack_width           # the same for the attacker's moves (0: every move)
     int escape_out             # n > 0: a target string with n liberties outside the region has escaped (owl); -n: the first target string only
-    int static_life            # 1: the static rules for life (eyes_alive, linked_alive, _joins_out) run; 0: Benson only
+    int static_life            # 1: the static rules for life (linked_alive, _joins_out) run; 0: Benson only
     unsigned char *inreg       # 1 on the region's points
     int ko_ignore              # colour allowed to retake a ko at once (unlimited threats), or 0
     int root_moves             # b.n_moves at the root (passes before it do not count)

@@ -33,10 +33,10 @@ string only, which with the attacker to move has also escaped when it joins an o
 by miai, `_joins_out`: maeda-10k-5k/139's proof after A12 in 6.6 M positions instead of
 14.9 M); every area of the group with too little eye space (`_too_small`, tactics.eyes:
 small spaces and nakade shapes) = attacker win (after the escapes: an escaped string's eye
-space does not matter); a string of the group with two eyes in enclosed empty areas
-(`eyes_alive`, tactics.eyes: big or living-shape areas that Benson does not see; vie.tst at 2 s: 31 -> 32/53) = defender
-win; the same with the strings linked to a target string by miai pairs of common liberties
-(`linked_alive`) = defender win; a string of the group Benson-alive = defender win
+space does not matter); a target string with two eyes, with the strings linked to it by miai
+pairs of common liberties (`linked_alive`, tactics.eyes: big or living-shape areas and vital
+regions that Benson does not see; it sees every life `eyes_alive`, one string's enclosed
+areas, sees, so that one is not asked: tests/test_eyes.py) = defender win; a string of the group Benson-alive = defender win
 (Benson runs on the region only when every defender stone lies in it, and only when a target
 string has two vital regions to begin with, `benson_vital_regions`: it rarely finds life).  The eye-space, escape
 and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
@@ -94,7 +94,7 @@ from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, b
                             board_captures_of, board_liberties, opponent, EMPTY, BLACK, WHITE,
                             BORDER, PASS, NO_POINT, MAX_POINTS, zobrist)
 from tactics.benson cimport benson_ws, benson, benson_vital_regions
-from tactics.eyes cimport eyes_dead, eyes_alive, linked_alive, linked_strings, MAX_LINKED
+from tactics.eyes cimport eyes_dead, linked_alive, linked_strings, MAX_LINKED
 from tactics.moves cimport gen_moves, legal, target_heads, unplayed_libs
 
 cdef extern from *:
@@ -348,9 +348,6 @@ cdef int _slow_knowledge(search_t *s) noexcept nogil:
         # later (on 58 problems, of 2.26 M calls with the defender to move eyes_alive found
         # life 0 times, linked_alive 165, Benson 1841; they were a fifth of the search's time)
         return 0
-    s.gen += 2                                      # eyes_alive stamps gen - 1 and gen
-    if s.static_life and s.depth > 0 and eyes_alive(s.b, s.theads, nh, s.stamp, s.gen - 1):
-        return -1                                           # two eyes (tactics.eyes)
     if s.static_life and s.depth > 0 and linked_alive(s.b, s.theads, nh, s.stamp, &s.gen):
         return -1                                           # two eyes, strings linked by miai
     return _benson_alive(s)
@@ -444,11 +441,11 @@ cdef inline void _check_limits(search_t *s) noexcept nogil:
         s.aborted = 1
 
 
-cdef inline uint64_t _child_key(search_t *s, int p, int c) noexcept nogil:
+cdef inline uint64_t _child_key(search_t *s, int p, int c, int *captured) noexcept nogil:
     """The table key _key gives after c plays p (not PASS; known legal, ko_ignore aside), found
     without playing it: the stones' hash with the new stone and without the strings it captures,
     the other side to move, the ko point if it takes a ko (one stone captured by a lone stone
-    left with one liberty: the board's rule), no pass."""
+    left with one liberty: the board's rule), no pass.  *captured: the stones it captures."""
     cdef board_t *b = s.b
     cdef int o = opponent(c), j, m, q, h, x, nseen = 0, ncap = 0, last = NO_POINT
     cdef uint64_t k = b.hash ^ side_key[o] ^ zobrist[c][p]
@@ -479,19 +476,22 @@ cdef inline uint64_t _child_key(search_t *s, int p, int c) noexcept nogil:
                         break
     if ncap == 1 and lone:
         k ^= _ko_part(last, o)
+    captured[0] = ncap
     return k if k != 0 else 1
 
 
 cdef inline void _prefetch_children(search_t *s, int *mv, int n, int c, uint64_t *keys) noexcept nogil:
-    """Starts loading the table entries of the children (`_child_key`, into keys; 0 for a
-    pass) all at once, before mid reads them one by one: each probe is a cache miss, and this
-    way they overlap."""
-    cdef int i
+    """Starts loading the table entries of the children (`_child_key`) all at once, before mid
+    reads them one by one: each probe is a cache miss, and this way they overlap.  keys[i] is
+    the key of a move that captures nothing, 0 for a pass or a capture (mid plays those)."""
+    cdef int i, captured
     for i in range(n):
         keys[i] = 0
         if mv[i] != PASS:
-            keys[i] = _child_key(s, mv[i], c)
+            keys[i] = _child_key(s, mv[i], c, &captured)
             golois_prefetch(&s.tt[keys[i] & s.tt_mask])
+            if captured:
+                keys[i] = 0
 
 
 # ------------------------------------------------------------------------------ simulation
@@ -641,7 +641,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     # cannot settle is not played: its key, liberties and repetition are read off the
     # board as it is (tactics.moves.unplayed_libs)
     for i in range(n):
-        if unplayed_libs(s, mv[i], mover, &L):
+        if ckeys[i] != 0 and unplayed_libs(s, mv[i], mover, &L):
             ck = ckeys[i]
             s.nodes += 1
             s.depth += 1
@@ -795,13 +795,15 @@ cdef int df_scan_check(search_t *s, int *compared) noexcept nogil:
     key from _child_key) against the children played: adds the children compared to *compared
     and returns how many disagree (key, a cheap test that fires, or the initial numbers)."""
     cdef int *mv = s.moves + s.depth * (s.nregion + 1)
-    cdef int n = gen_moves(s, mv), i, L, bad = 0, mover = s.b.to_move
+    cdef int n = gen_moves(s, mv), i, L, bad = 0, mover = s.b.to_move, captured
     cdef uint64_t ck
     cdef uint32_t p1, d1, p2, d2
     for i in range(n):
-        if not unplayed_libs(s, mv[i], mover, &L):
+        if mv[i] == PASS:
             continue
-        ck = _child_key(s, mv[i], mover)
+        ck = _child_key(s, mv[i], mover, &captured)
+        if captured or not unplayed_libs(s, mv[i], mover, &L):
+            continue
         _leaf(s, opponent(mover), L, &p1, &d1)
         _play(s, mv[i], mover)
         s.depth += 1

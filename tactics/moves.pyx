@@ -258,25 +258,20 @@ cdef int _joined_libs(board_t *b, int p, int c, int most) noexcept nogil:
 
 
 cdef bint unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil:
-    """df-pn's scan of a node's children without playing them (tactics.dfpn mid): True when
-    c's move p (not a pass) captures nothing (so _child_key is its key, no ko follows, every
-    target string stands) and leaves the cheap tests of evaluate nothing to find (the
-    defender's move leaves a target string with 2 liberties or more); *L is then the target
-    strings' most liberties after it, exact up to 6 (tactics.dfpn `_leaf`'s input, as
-    `_initial` reads it off the played board).  False: mid plays the move.  Needs
-    target_heads.  Checked against playing the moves: tactics.dfpn df_scan_check.  The
-    capture and adjacency tests are written out here, not board_captures_of and
-    board_neighbour_heads: those cost 5% of the search's speed on this hot path."""
+    """df-pn's scan of a node's children without playing them (tactics.dfpn mid), for c's move
+    p that captures nothing (not a pass; the caller knows it from tactics.dfpn `_child_key`,
+    so p's key is known, no ko follows and every target string stands): True when it leaves
+    the cheap tests of evaluate nothing to find (the defender's move leaves a target string
+    with 2 liberties or more); *L is then the target strings' most liberties after it, exact
+    up to 6 (tactics.dfpn `_leaf`'s input, as `_initial` reads it off the played board).
+    False: mid plays the move.  Needs target_heads.  Checked against playing the moves:
+    tactics.dfpn df_scan_check.  The adjacency tests are written out here, not
+    board_neighbour_heads: it cost 5% of the search's speed on this hot path."""
     cdef board_t *b = s.b
-    cdef int o = opponent(c), j, k, h, l, most = 0
+    cdef int j, k, h, l, most = 0
     cdef bint adj, joins = False
     cdef int d[4]
-    if p == PASS:
-        return False
     d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        if b.color[p + d[k]] == o and b.libs[b.head[p + d[k]]] == 1:
-            return False                            # a capture (a ko retake among them)
     if c == s.defender and b.prisoners[s.attacker] != s.root_captured:
         for j in range(s.ntargets):
             if s.targets[j] == p:

@@ -158,3 +158,28 @@ def test_eye_rules_agree_with_the_search_on_random_lines():
             tally[rule] += 1
             assert check(b, attacker, live, region, 200_000, time_limit=30) != 1, (rows, moves)
     assert tally["eyes_alive"] >= 20 and tally["linked_alive"] >= 10, tally
+
+
+def test_the_linked_rule_sees_every_life_the_one_string_rule_sees():
+    """The search asks `linked_alive` only (tactics.dfpn `_slow_knowledge`): wherever
+    `eyes_alive` gives a target string two eyes, `linked_alive` must too (a string's enclosed
+    areas touching only it are regions of its linked group).  Every position of random lines
+    in the five problems."""
+    from tactics.problem import prepare
+    rng = random.Random(11)
+    seen = 0
+    for rows, corner, mover in PROBLEMS:
+        b0, attacker, _, region, targets = prepare(on_19(rows, corner), mover=mover)
+        for _ in range(150):
+            b, color = b0.copy(), mover
+            for _ in range(30):
+                legal = [p for p in region if b.get(p) == 0 and b.is_legal(p, color)]
+                if not legal:
+                    break
+                b.play(rng.choice(legal), color)
+                color = 3 - color
+                for t in targets:
+                    if b.get(t) == 3 - attacker and two_eyes(b, t):
+                        seen += 1
+                        assert two_eyes_linked(b, t), (rows, t)
+    assert seen >= 1000, seen
