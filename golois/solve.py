@@ -329,12 +329,16 @@ def solve_ladder(args) -> int:
     """`--ladder VERTEX FILE`: is the string captured in a ladder (tactics.ladder), by which move,
     with the sequence."""
     from tactics.ladder import RESULT_NAMES, ladder_capture
+    from tactics.problem import ProblemError
     files = list(_files(args.inputs, args.limit))
     errors = 0
     for path in files:
         try:
             board, _ = load_problem(path, args.move)
-            result, move, seq = ladder_capture(board, args.ladder)
+            stone = vertex_to_flat(args.ladder, board.size)      # CoordinateError, as --target
+            if stone is None or board.get(stone) == 0:
+                raise ProblemError(f"no stone at the ladder's vertex {args.ladder}")
+            result, move, seq = ladder_capture(board, stone)
         except Exception as e:           # the batch goes on: report and continue
             errors += 1
             rec = {"file": path, "vertex": args.ladder, "error": f"{type(e).__name__}: {e}"}
@@ -351,7 +355,7 @@ def solve_ladder(args) -> int:
         else:
             how = f", first move {rec['move']}: {' '.join(rec['sequence'])}" if rec["move"] else ""
             print(f"{path}: the string at {args.ladder} is {rec['result']} in a ladder{how}")
-            print(ladder_diagram(board, vertex_to_flat(args.ladder, board.size), seq))
+            print(ladder_diagram(board, stone, seq))
             print()
     return 1 if errors and errors == len(files) else 0
 

@@ -90,10 +90,9 @@ side and ko mode take their place, `tt_entry`).
 from libc.stdint cimport uint64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
-from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, board_is_suicide,
-                            board_captures_of, board_liberties, opponent, EMPTY, BLACK, WHITE,
-                            BORDER, PASS, NO_POINT, MAX_POINTS, zobrist)
-from tactics.benson cimport benson_ws, benson, benson_vital_regions
+from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, board_captures_of,
+                            board_liberties, opponent, EMPTY, PASS, NO_POINT, MAX_POINTS, zobrist)
+from tactics.benson cimport benson, benson_vital_regions
 from tactics.eyes cimport eyes_dead, linked_alive, linked_strings, MAX_LINKED
 from tactics.moves cimport gen_moves, legal, target_heads, unplayed_libs
 

@@ -1253,7 +1253,8 @@ def test_cli_ladder_bad_input_is_reported_and_the_batch_goes_on(tmp_path, capsys
     assert [("error" in r) for r in records] == [True, True, False]
     assert "cannot read" in records[0]["error"] and "malformed" in records[1]["error"]
     assert records[2]["result"] == "captured"
-    for vertex, words in (("A1", "no stone"), ("Z99", "off")):
+    for vertex, words in (("A1", "ProblemError: no stone"), ("pass", "ProblemError: no stone"),
+                          ("Z99", "CoordinateError: vertex 'Z99' is off")):      # as --target's
         assert golois_main(["solve", "--ladder", vertex, str(good)]) == 1   # every file failed
         out = capsys.readouterr().out
         assert "error" in out and words in out
