@@ -35,17 +35,17 @@ by miai, `_joins_out`: maeda-10k-5k/139's proof after A12 in 6.6 M positions ins
 small spaces and nakade shapes) = attacker win (after the escapes: an escaped string's eye
 space does not matter); a target string with two eyes, with the strings linked to it by miai
 pairs of common liberties (`linked_alive`, tactics.eyes: big or living-shape areas and vital
-regions that Benson does not see; it sees every life `eyes_alive`, one string's enclosed
-areas, sees, so that one is not asked: tests/test_eyes.py) = defender win; a string of the group Benson-alive = defender win
-(Benson runs on the region only when every defender stone lies in it, and only when a target
-string has two vital regions to begin with, `benson_vital_regions`: it rarely finds life).  The eye-space, escape
-and Benson tests (`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it
-first expands a node, not on every child it generates (the cheap tests still run there), and
-the three tests of life (two eyes, linked, Benson) only with the attacker to move: after an
-attacker's move they almost never fire, and the defender's next move finds the life a ply
-later (1.10-1.14x the nodes per second at 10 s; docs/results.md, twenty-eighth session).
-Move generation and ordering (children are tried in that order on ties): tactics.moves
-(`gen_moves`).
+regions that Benson does not see; it sees every life that `eyes_alive`, one string's
+enclosed areas, sees, so that one is not asked: tests/test_eyes.py) = defender win; a string
+of the group Benson-alive = defender win (Benson runs on the region only when every defender
+stone lies in it, and only when a target string has two vital regions to begin with,
+`benson_vital_regions`: it rarely finds life).  The eye-space, escape and Benson tests
+(`_slow_knowledge`) are most of the cost of a node, so `mid` runs them when it first expands
+a node, not on every child it generates (the cheap tests still run there), and the tests of
+life (two eyes, Benson) only with the attacker to move: after an attacker's move they almost
+never fire, and the defender's next move finds the life a ply later (1.10-1.14x the nodes
+per second at 10 s; docs/results.md, twenty-eighth session).  Move generation and ordering
+(children are tried in that order on ties): tactics.moves (`gen_moves`).
 
 Ko: the board bans the immediate recapture (simple ko).  `ko_ignore` names a colour that may
 retake a ko at once, as if it had an unlimited supply of ko threats that the opponent answers.
