@@ -33,8 +33,9 @@ stones counts 1 when each of its empty points touches the group, as in Benson's 
 Both rules are checked against the search without them on random lines of problems
 (tests/test_eyes.py, bench/eye_rules_check.py).
 
-Start with `eyes_dead`, `eyes_alive` and `linked_alive`, called by the df-pn search
-(tactics.solver); `two_eyes` and `two_eyes_linked` are their Python faces.
+Start with `eyes_dead` and `linked_alive`, called by the df-pn search (tactics.dfpn), and
+`eyes_alive`, which the search no longer asks: `linked_alive` sees every life it sees
+(tests/test_eyes.py); `two_eyes` and `two_eyes_linked` are their Python faces.
 """
 
 from libc.stdlib cimport calloc, free

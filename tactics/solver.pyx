@@ -99,12 +99,13 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     and no pass: the search says whether a move the focus left out wins (tactics.problem asks
     it after a fail).  sim: at most this many positions per simulation of a refuted move's proof
     on its siblings (tactics.dfpn `_simulate`; 0: off).  stamp_gen: the mark generation the
-    search starts from (tests: a search long enough to reach the restart).  Returns a dict: value (1 the side to
-    move wins, -1 loses, 0 unknown), move (flat, None = pass), winning (proven winning first moves),
-    unrefuted (unfinished: the first moves not proven to lose, in move order), refuted (each
-    first move proven to lose -> its refutation from the table, at most REFUTATION_PLIES flat
-    moves, the opponent's answer first), pv (flat moves), nodes, seconds, ko_seen; with `keep`,
-    also search: the search with its table, for dfpn_resume (None without keep)."""
+    search starts from (tests: a search long enough to reach the restart).  Returns a dict:
+    value (1 the side to move wins, -1 loses, 0 unknown), move (flat, None = pass), winning
+    (proven winning first moves), unrefuted (unfinished: the first moves not proven to lose, in
+    move order), refuted (each first move proven to lose -> its refutation from the table, at
+    most REFUTATION_PLIES flat moves, the opponent's answer first), pv (flat moves), nodes,
+    seconds, ko_seen; with `keep`, also search: the search with its table, for dfpn_resume
+    (None without keep)."""
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
     cdef board_t *b = &board.b
