@@ -182,12 +182,12 @@ def parse_game(data: bytes | str, source: str = "<sgf>") -> Game:
     try:
         for node in tree.get_main_sequence():
             game.events.extend(_setup_events(node, size))
-            colour, move = node.get_move()
+            colour, move = _property(node, "B" if node.has_property("B") else "W", node.get_move)
             if colour is not None:
                 point = None if move is None else coords.to_flat(*coords.from_sgfmill(move, size), size)
                 game.events.append(Event(_COLOURS[colour], point))
         if root.has_property("PL"):
-            game.first_player = _COLOURS[root.get("PL").lower()]
+            game.first_player = _COLOURS[_property(root, "PL").lower()]
         elif game.moves:
             game.first_player = game.moves[0].colour
         elif game.handicap or any(e.setup and e.colour == BLACK for e in game.events):
@@ -204,7 +204,7 @@ def _setup_events(node, size: int) -> list[Event]:
     seen = {}
     for prop, colour in (("AE", EMPTY), ("AB", BLACK), ("AW", WHITE)):
         if node.has_property(prop):
-            for rc in sorted(node.get(prop)):
+            for rc in sorted(_property(node, prop)):
                 point = coords.to_flat(*coords.from_sgfmill(rc, size), size)
                 if point in seen:
                     vertex = coords.format_vertex(coords.from_sgfmill(rc, size), size)
@@ -212,6 +212,16 @@ def _setup_events(node, size: int) -> list[Event]:
                 seen[point] = prop
                 events.append(Event(colour, point, True))
     return events
+
+
+def _property(node, prop: str, read=None):
+    """`node.get(prop)` (or `read()`), with sgfmill's bare ValueError (an empty message for a
+    point off the board) turned into one that names the property and its raw values."""
+    try:
+        return read() if read is not None else node.get(prop)
+    except ValueError:
+        raw = "".join(f"[{v.decode('utf-8', 'replace')}]" for v in node.get_raw_list(prop))
+        raise ValueError(f"bad property value {prop}{raw}") from None
 
 
 def load_game(path) -> Game:

@@ -59,6 +59,18 @@ def test_malformed_is_a_typed_error(text):
     assert "broken.sgf" in str(info.value)
 
 
+@pytest.mark.parametrize("text, shown", [
+    ("(;SZ[19]AB[zz]AW[aa])", "AB[zz]"),        # off the board: sgfmill's message is empty
+    ("(;SZ[19]AB[a])", "AB[a]"),                # one letter: sgfmill's is Python's unpacking error
+    ("(;SZ[19]AB[aa];B[zz])", "B[zz]"),
+    ("(;SZ[19]PL[X]AB[aa])", "PL[X]"),
+])
+def test_a_bad_property_value_is_named(text, shown):
+    with pytest.raises(SgfError) as info:
+        parse_game(text, "bad.sgf")
+    assert str(info.value) == f"bad.sgf: malformed SGF: bad property value {shown}"
+
+
 def test_a_point_set_twice_in_one_node_is_an_error():
     # FF[4]: one setup property per point and node; sgfmill would let AW win silently
     with pytest.raises(SgfError, match="A19 set by both AB and AW"):
