@@ -21,7 +21,9 @@ off the board or on an empty point).  When the SGF has root children commented R
 answer is marked right or wrong, and the accuracy per folder is printed (to stderr with
 --json).  `--sgf-out DIR` writes the problem with the solver's answer as variations: the PV
 commented RIGHT (or WRONG when the goal fails), the other proven first moves RIGHT, and the
-first moves proven to fail WRONG, each with its refutation.
+first moves proven to fail WRONG, each with its refutation (a file that cannot be written keeps
+its answer, with "sgf_error").  Exit status: 0, or 1 when every file failed, or 2 before any
+search for a usage error (no .sgf file in the inputs, an --sgf-out folder that cannot be made).
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
 opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
@@ -117,7 +119,10 @@ def right_answers(path, mover=None):
     for child in game.get_root():
         comment = child.get("C") if child.has_property("C") else ""
         if "RIGHT" in comment:
-            colour, mv = child.get_move()
+            try:
+                colour, mv = child.get_move()
+            except ValueError:          # (B[zz]: a variation we cannot read is no answer)
+                continue
             if mover is not None and colour != {BLACK: "b", WHITE: "w"}[mover]:
                 continue
             out.append("PASS" if mv is None else format_vertex(from_sgfmill(mv, n), n))
@@ -321,8 +326,36 @@ def solve_file(path, args, prior=None):
         rec["right"] = rec["move"] in right
         rec["answers"] = right
     if args.sgf_out:
-        rec["sgf"] = write_sgf(path, args.sgf_out, board, sol, position=args.move is not None)
+        _write_out(rec, write_sgf, path, args.sgf_out, board, sol, position=args.move is not None)
     return rec, board, sol
+
+
+def _write_out(rec, write, *a, **kw) -> None:
+    """rec["sgf"] = write(*a, **kw); a failure to write (a full disk) loses the answer only
+    its file: rec["sgf_error"] says why, and stderr too."""
+    try:
+        rec["sgf"] = write(*a, **kw)
+    except OSError as e:
+        rec["sgf_error"] = f"{type(e).__name__}: {e}"
+        print(f"golois solve: {rec['file']}: no SGF written: {rec['sgf_error']}", file=sys.stderr)
+
+
+def _inputs(args) -> list | None:
+    """The files to solve, after checking what must hold before any is solved: at least one
+    file, and a writable --sgf-out folder (made if missing).  None, said on stderr, if not."""
+    files = list(_files(args.inputs, args.limit))
+    if not files:
+        print(f"golois solve: no .sgf files in {' '.join(args.inputs)}", file=sys.stderr)
+        return None
+    if args.sgf_out:
+        try:
+            os.makedirs(args.sgf_out, exist_ok=True)
+            if not os.access(args.sgf_out, os.W_OK | os.X_OK):
+                raise PermissionError("not writable")
+        except OSError as e:
+            print(f"golois solve: --sgf-out {args.sgf_out}: {e}", file=sys.stderr)
+            return None
+    return files
 
 
 def solve_ladder(args) -> int:
@@ -330,7 +363,9 @@ def solve_ladder(args) -> int:
     with the sequence."""
     from tactics.ladder import RESULT_NAMES, ladder_capture
     from tactics.problem import ProblemError
-    files = list(_files(args.inputs, args.limit))
+    files = _inputs(args)
+    if files is None:
+        return 2
     errors = 0
     for path in files:
         try:
@@ -348,8 +383,8 @@ def solve_ladder(args) -> int:
         rec = {"file": path, "vertex": args.ladder, "result": RESULT_NAMES[result],
                "move": None if move is None else fmt(move), "sequence": [fmt(m) for m in seq]}
         if args.sgf_out and seq:
-            rec["sgf"] = write_ladder_sgf(path, args.sgf_out, board, rec, seq,
-                                          position=args.move is not None)
+            _write_out(rec, write_ladder_sgf, path, args.sgf_out, board, rec, seq,
+                       position=args.move is not None)
         if args.json:
             print(json.dumps(rec), flush=True)
         else:
@@ -363,7 +398,9 @@ def solve_ladder(args) -> int:
 def run(args) -> int:
     if args.ladder:
         return solve_ladder(args)
-    files = list(_files(args.inputs, args.limit))
+    files = _inputs(args)
+    if files is None:
+        return 2
     per_dir = defaultdict(lambda: [0, 0])
     try:
         from tqdm import tqdm
@@ -371,7 +408,7 @@ def run(args) -> int:
     except ImportError:
         it = files
     errors = 0
-    prior = network_prior(getattr(args, "network", "none")) if files else None
+    prior = network_prior(getattr(args, "network", "none"))
     for path in it:
         try:
             rec, board, sol = solve_file(path, args, prior)

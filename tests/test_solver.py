@@ -827,6 +827,33 @@ def test_cli_refuses_limits_that_would_answer_nothing(tmp_path, capsys, args, me
     assert stop.value.code == 2 and message in capsys.readouterr().err
 
 
+def test_cli_checks_its_inputs_and_output_folder_before_solving(tmp_path, capsys):
+    # an empty folder once answered nothing with exit code 0, and an --sgf-out that cannot be
+    # made lost every answer after its search, one file at a time
+    from golois.sgf import position_to_sgf
+    from golois.solve import main
+    (tmp_path / "empty").mkdir()
+    path = tmp_path / "003.sgf"
+    path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
+    for extra in ([], ["--ladder", "R19"]):
+        assert main([str(tmp_path / "empty")] + extra) == 2
+        assert "no .sgf files in" in capsys.readouterr().err
+        assert main([str(path), "--sgf-out", str(path)] + extra) == 2      # a file, not a folder
+        assert f"--sgf-out {path}: " in capsys.readouterr().err
+
+
+def test_cli_a_variation_it_cannot_read_is_no_answer(tmp_path, capsys):
+    # a RIGHT child with an off-board move (B[zz]) once turned the whole record into an error
+    from golois.sgf import position_to_sgf
+    from golois.solve import main
+    path = tmp_path / "003.sgf"
+    text = position_to_sgf(top_right(KILL_003), BLACK).decode().rstrip().rstrip(")")
+    path.write_text(text + "(;B[sa]C[RIGHT])(;B[zz]C[RIGHT]))")
+    assert main([str(path), "--json", "--max-nodes", "20000", "--network", "none"]) == 0
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert "error" not in rec and rec["answers"] == ["T19"]
+
+
 def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys):
     """golois solve's prior is a policy network: on maeda-10k-5k/123 at 200 k nodes (unfinished)
     its scores join the playouts' survival in the guess; --network none guesses by the playouts
