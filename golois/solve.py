@@ -42,6 +42,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections import defaultdict
 
 from tactics.board import BLACK, WHITE
@@ -255,16 +256,34 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
     board: the player's policy (golois.gtp_play.load_network_policy), run on `threads` CPU
     threads (one core, like the solver); None, said on stderr unless `quiet`, when torch or
     the weights cannot be loaded (the solver then guesses without it).  One evaluation: about
-    0.5 s on one core for the full network."""
+    0.65 s on one core for the full network; the prior says so in its `seconds`, so that the
+    solver asks it only when an unfinished search to live needs it, and within the time limit
+    (tactics.problem._Scores)."""
     if model in (None, "none"):
         return None
     try:
         from golois.gtp_play import load_network_policy, resolve_model
-        return load_network_policy(resolve_model(model), symmetries, threads)
+        return TimedPrior(load_network_policy(resolve_model(model), symmetries, threads))
     except Exception as e:  # noqa: BLE001 -- no network means: solve without the prior, loudly
         if not quiet:
             print(f"golois solve: no policy prior ({type(e).__name__}: {e})", file=sys.stderr)
         return None
+
+
+class TimedPrior:
+    """A prior (board, mover) -> scores that knows what a call costs: `seconds`, the last
+    call's.  Made with one call on an empty board (torch's first call is the slowest)."""
+
+    def __init__(self, policy, size: int = 19):
+        from tactics.board import Board
+        self.policy, self.seconds = policy, 0.0
+        self(Board(size), BLACK)
+
+    def __call__(self, board, mover):
+        t0 = time.perf_counter()
+        scores = self.policy(board, mover)
+        self.seconds = time.perf_counter() - t0
+        return scores
 
 
 def parse_region(text: str, size: int) -> list:

@@ -32,10 +32,10 @@ ko threats), "ko_a" (wins the ko fight in which the opponent must find the first
 if nobody has threats), "ko_b" (wins only with unlimited threats of its own: it must find the
 first threat), "fail", "unknown" (limits).  An unknown answer to live names the unrefuted first
 move after which the defender's stones survive best in random playouts inside the region
-(`_live_guess`, tactics.playouts; a small share of the time, `GUESS_RESERVE`, is kept for
-them), not df-pn's current best; given a `prior` (a policy network's scores, from
+(`_live_guess`, tactics.playouts; a small share of the time is kept for them,
+`_guess_reserve`), not df-pn's current best; given a `prior` (a policy network's scores, from
 golois.solve), its weighted scores are added (twelfth and twenty-second sessions,
-docs/results.md).  Kills keep df-pn's best.  Of several winning first moves, the search answers
+docs/results.md), asked only then when the prior says what it costs (`_Scores`).  Kills keep df-pn's best.  Of several winning first moves, the search answers
 the first it proves; `solve(prefer=)` with a prior answers instead a move the prior is confident
 in and ranks far above the proven one, once it too wins cleanly (`_preferred_win`; owl through
 GTP: GNU Go's regression files list the natural defence or attack).
@@ -73,7 +73,9 @@ MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the 
 OTHER_TARGETS = 3       # a kill that fails against the largest string tries this many other strings (solve(other_targets=))
 GUESS_PLAYOUTS = 600    # region playouts per candidate when an unfinished search to live guesses (_live_guess)
 PRIOR_WEIGHT = 0.05     # _live_guess: weight of the prior's log-probability against the survival share (0.02-0.1 alike)
-GUESS_RESERVE = 0.03    # share of the time limit kept for that guess when the goal is to live (its playouts: about 0.1 s)
+GUESS_RESERVE = 0.03    # share of the time limit kept for that guess when the goal is to live (its playouts: 0.05-0.25 s) ...
+GUESS_SECONDS = 0.25    # ... and at least this many seconds, but at most half the time limit (_guess_reserve)
+PRIOR_MAX_SHARE = 0.25  # ... whose prior is not asked when one call of it (its `seconds`) would take more than this share of the time limit (_Scores)
 PREFER_MIN = 0.07       # solve(prefer=): a move the prior ranks above a proven win is checked when its probability is at least this
 PREFER_RATIO = 10       # ... and this many times the proven move's
 PREFER_SHARE = 0.3      # solve(prefer=): at most this share of the time left checks each move the prior ranks above a proven win
@@ -215,8 +217,10 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     eyes) instead of df-pn's current best.  prior: None, or a callable (board, mover) -> a
     score per flat point (higher = likelier; golois.solve.network_prior, a policy network's);
     given one, an unfinished search to live answers the unrefuted first move the prior likes
-    best.  It is called once, on the problem's board before the search, for live problems
-    (and after a win with `prefer`), and its time counts against time_limit.
+    best.  It is called at most once, on the problem's board, for live problems when the
+    search to live ends unfinished (and after a win with `prefer`), within time_limit
+    (`_Scores`: a prior with a `seconds` attribute is asked only when needed and the searches
+    stop that much early; one without it is asked before the search).
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
     defender stone of an inferred problem (less its outside strings) / `linked_group` of a
@@ -284,11 +288,11 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     b.to_move = mover
     goal = "kill" if mover == attacker else "live"
     guesses = goal == "live" and live_guess
-    deadline = t0 + time_limit * (1 - GUESS_RESERVE if guesses else 1)
-    scores = None
-    if prior is not None and guesses:
-        scores = prior(board, mover)
-        prior = lambda *_: scores           # noqa: E731 -- the searches again below reuse them
+    if prior is not None and guesses and not isinstance(prior, _Scores):
+        prior = _Scores(prior, board, mover, time_limit)    # the searches again below share it
+    deadline = t0 + time_limit - (_guess_reserve(time_limit) if guesses else 0.0)
+    if isinstance(prior, _Scores):
+        deadline -= prior.pending_seconds()
     search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
                   width=width, sim=sim, attack_width=width if attack_width is None else attack_width)
     rechecks = bool(loose and target_arg is None and frame and loose > far      # _recheck follows
@@ -342,15 +346,17 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         # problem asks for the clean win where there is one, so its best try answers
         guess = chosen["clean_guess"]
         result, move, pv = "unknown", guess["move"], guess["pv"]
-    if (prefer and prior is not None and result == "win" and ko_checked and move is not None
-            and nodes < max_nodes):
+    pscores = (prior(board, mover) if prefer and prior is not None and result == "win"
+               and ko_checked and move is not None and nodes < max_nodes else None)
+    if pscores is not None:
         better, used = _preferred_win(b, mover, attacker, target, region, targets, move,
-                                      prior(board, mover), prefer, max_nodes - nodes, t0 + time_limit,
+                                      pscores, prefer, max_nodes - nodes, t0 + time_limit,
                                       search, grow=target_arg is not None and region_arg is None)
         nodes += used
         if better is not None:
             move, pv = better[0], better
     if result == "unknown" and guesses:
+        scores = prior() if isinstance(prior, _Scores) else None
         guess = _live_guess(b, mover, region, chosen["unrefuted"], move, scores)
         if guess != move:
             move, pv = guess, [guess]
@@ -599,6 +605,36 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
         again.refuted.pop(move, None)
     again.nodes = nodes
     return again, nodes
+
+
+def _guess_reserve(time_limit: float) -> float:
+    """The seconds kept for `_live_guess` (its playouts) when the goal is to live."""
+    return min(max(GUESS_RESERVE * time_limit, GUESS_SECONDS), 0.5 * time_limit)
+
+
+class _Scores:
+    """A prior's scores for the problem's board, computed when first asked: only an unfinished
+    search to live needs them (or `prefer`).  `seconds`, where the prior has it, is what one
+    call costs (golois.solve.network_prior: about 0.65 s on one core for the full network
+    over 8 symmetries); the searches stop that much early while the scores are still to be
+    computed, so that the answer comes within the time limit, and a prior that would take
+    more than PRIOR_MAX_SHARE of the time limit is not asked (the playouts alone guess).  A
+    prior without `seconds` is asked at once, its time counting against the searches'."""
+
+    def __init__(self, prior, board, mover, time_limit):
+        self.cost = getattr(prior, "seconds", None)
+        self.prior = prior if self.cost is None or self.cost <= PRIOR_MAX_SHARE * time_limit else None
+        self.board, self.mover, self.value = board.copy(), mover, None
+        if self.cost is None:
+            self()
+
+    def pending_seconds(self) -> float:
+        return self.cost if self.value is None and self.prior is not None else 0.0
+
+    def __call__(self, *_):
+        if self.value is None and self.prior is not None:
+            self.value = self.prior(self.board, self.mover)
+        return self.value
 
 
 def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None):

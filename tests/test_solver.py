@@ -772,6 +772,48 @@ def test_a_prior_picks_among_the_unrefuted_moves_of_an_unfinished_search_to_live
     assert kill.goal == "kill" and calls == []
 
 
+def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it():
+    """A prior that says what a call costs (`seconds`, golois.solve.TimedPrior) is asked only
+    for the guess of an unfinished search to live, after the searches, which stop that much
+    early; never when the search proves its answer, nor when one call would take more than
+    PRIOR_MAX_SHARE of the time limit (the playouts alone guess then).  An untimed prior is
+    asked before the search, whatever it finds."""
+    from tactics.problem import PRIOR_MAX_SHARE
+    calls = []
+
+    def prior(b, mover):
+        calls.append(mover)
+        return [0.0] * (b.size * b.size)
+    board = bottom_right(MAEDA_123)
+    proven = from_diagram("""
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+. . . . . . . . . . . . .
+X X X X X X . . . . . . .
+O O O O O X . . . . . . .
+. . . O O X . . . . . . .
+O O O O O X . . . . . . .
+""", "white")
+    prior.seconds = 0.01
+    s = solve(proven, "white", time_limit=5, prior=prior)
+    assert (s.goal, s.result) == ("live", "win") and calls == []
+    s = solve(board, "black", max_nodes=200_000, time_limit=60, prior=prior)
+    assert s.result == "unknown" and calls == [BLACK]
+    calls.clear()
+    prior.seconds = PRIOR_MAX_SHARE * 60 * 1.01
+    s = solve(board, "black", max_nodes=200_000, time_limit=60, prior=prior)
+    assert s.result == "unknown" and s.vertex() == "Q2" and calls == []    # the playouts' guess
+    del prior.seconds
+    s = solve(proven, "white", time_limit=5, prior=prior)
+    assert s.result == "win" and calls == [WHITE]
+
+
 # maeda-5k-1k/020 after black's T16 (the book kills with S19; our first move was T16, a proven
 # "kill").  White lives by ko with S19, a semeai move on the liberty of black's four-liberty
 # string Q18-S18, three empty steps from every white stone: outside the defender's focus
@@ -862,7 +904,9 @@ def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys
     from golois.sgf import position_to_sgf
     from golois.solve import main, network_prior
     board = bottom_right(MAEDA_123)
-    scores = network_prior("small")(board, BLACK)
+    prior = network_prior("small")
+    assert prior.seconds > 0                   # (TimedPrior: made with one call, timed)
+    scores = prior(board, BLACK)
     assert len(scores) == 361 and board.get(max(range(361), key=lambda p: scores[p])) == 0
     path = tmp_path / "123.sgf"
     path.write_bytes(position_to_sgf(board, BLACK))
