@@ -219,8 +219,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     given one, an unfinished search to live answers the unrefuted first move the prior likes
     best.  It is called at most once, on the problem's board, for live problems when the
     search to live ends unfinished (and after a win with `prefer`), within time_limit
-    (`_Scores`: a prior with a `seconds` attribute is asked only when needed and the searches
-    stop that much early; one without it is asked before the search).
+    (`_Scores`: a prior whose `seconds` says what a call costs is asked only when needed and
+    the searches stop that much early; one that does not say is asked before the search).
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
     defender stone of an inferred problem (less its outside strings) / `linked_group` of a
@@ -619,7 +619,8 @@ class _Scores:
     over 8 symmetries); the searches stop that much early while the scores are still to be
     computed, so that the answer comes within the time limit, and a prior that would take
     more than PRIOR_MAX_SHARE of the time limit is not asked (the playouts alone guess).  A
-    prior without `seconds` is asked at once, its time counting against the searches'."""
+    prior without `seconds` (or with None: not yet called) is asked at once, its time counting
+    against the searches'."""
 
     def __init__(self, prior, board, mover, time_limit):
         self.cost = getattr(prior, "seconds", None)

@@ -905,8 +905,8 @@ def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys
     from golois.solve import main, network_prior
     board = bottom_right(MAEDA_123)
     prior = network_prior("small")
-    assert prior.seconds > 0                   # (TimedPrior: made with one call, timed)
     scores = prior(board, BLACK)
+    assert prior.seconds > 0                   # (TimedPrior: the last call's time)
     assert len(scores) == 361 and board.get(max(range(361), key=lambda p: scores[p])) == 0
     path = tmp_path / "123.sgf"
     path.write_bytes(position_to_sgf(board, BLACK))
