@@ -32,8 +32,8 @@ and, with `--sgf-out`, written as the main line.
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
 scores added (`network_prior`; `--network none`: the playouts alone).  The network is asked
-only then, in the time limit (the search stops about 0.65 s early for it; under a 2.6 s limit
-the playouts guess alone), so a problem the search proves does not wait for it.
+only then, in the time limit (the search stops about 0.5 s early for it; under a 2-2.5 s
+limit the playouts guess alone), so a problem the search proves does not wait for it.
 
 Start with `run`.
 """
@@ -258,7 +258,7 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
     board: the player's policy (golois.gtp_play.load_network_policy), run on `threads` CPU
     threads (one core, like the solver); None, said on stderr unless `quiet`, when torch or
     the weights cannot be loaded (the solver then guesses without it).  One evaluation: about
-    0.65 s on one core for the full network; the prior says so in its `seconds`, so that the
+    0.5 s on one core for the full network; the prior says so (`TimedPrior.cost`), so that the
     solver asks it only when an unfinished search to live needs it, and within the time limit
     (tactics.problem._Scores)."""
     if model in (None, "none"):
@@ -273,17 +273,24 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
 
 
 class TimedPrior:
-    """A prior (board, mover) -> scores that knows what a call costs: `seconds`, the last
-    call's (None before the first, which tactics.problem.solve then makes before its search,
-    as for any prior that does not say)."""
+    """A prior (board, mover) -> scores that says what a call costs: `cost(size)`, in seconds
+    on a board of that size, from its last call's time per point (the network is fully
+    convolutional).  Made with two calls on a 9x9 board (about 0.3 s; torch's first call is
+    the slowest), whose estimate for 19x19 is about 1.2 times the real call's."""
 
-    def __init__(self, policy):
-        self.policy, self.seconds = policy, None
+    def __init__(self, policy, probe_size: int = 9):
+        from tactics.board import Board
+        self.policy, self.per_point = policy, 0.0
+        for _ in range(2):
+            self(Board(probe_size), BLACK)
+
+    def cost(self, size: int) -> float:
+        return self.per_point * size * size
 
     def __call__(self, board, mover):
         t0 = time.perf_counter()
         scores = self.policy(board, mover)
-        self.seconds = time.perf_counter() - t0
+        self.per_point = (time.perf_counter() - t0) / (board.size * board.size)
         return scores
 
 

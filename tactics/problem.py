@@ -75,7 +75,7 @@ GUESS_PLAYOUTS = 600    # region playouts per candidate when an unfinished searc
 PRIOR_WEIGHT = 0.05     # _live_guess: weight of the prior's log-probability against the survival share (0.02-0.1 alike)
 GUESS_RESERVE = 0.03    # share of the time limit kept for that guess when the goal is to live (its playouts: 0.05-0.25 s) ...
 GUESS_SECONDS = 0.25    # ... and at least this many seconds, but at most half the time limit (_guess_reserve)
-PRIOR_MAX_SHARE = 0.25  # ... whose prior is not asked when one call of it (its `seconds`) would take more than this share of the time limit (_Scores)
+PRIOR_MAX_SHARE = 0.25  # ... whose prior is not asked when one call of it (its `cost`) would take more than this share of the time limit (_Scores)
 PREFER_MIN = 0.07       # solve(prefer=): a move the prior ranks above a proven win is checked when its probability is at least this
 PREFER_RATIO = 10       # ... and this many times the proven move's
 PREFER_SHARE = 0.3      # solve(prefer=): at most this share of the time left checks each move the prior ranks above a proven win
@@ -219,8 +219,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     given one, an unfinished search to live answers the unrefuted first move the prior likes
     best.  It is called at most once, on the problem's board, for live problems when the
     search to live ends unfinished (and after a win with `prefer`), within time_limit
-    (`_Scores`: a prior whose `seconds` says what a call costs is asked only when needed and
-    the searches stop that much early; one that does not say is asked before the search).
+    (`_Scores`: a prior whose `cost(size)` says what a call costs is asked only when needed
+    and the searches stop that much early; one that does not say is asked before the search).
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
     defender stone of an inferred problem (less its outside strings) / `linked_group` of a
@@ -614,16 +614,16 @@ def _guess_reserve(time_limit: float) -> float:
 
 class _Scores:
     """A prior's scores for the problem's board, computed when first asked: only an unfinished
-    search to live needs them (or `prefer`).  `seconds`, where the prior has it, is what one
-    call costs (golois.solve.network_prior: about 0.65 s on one core for the full network
-    over 8 symmetries); the searches stop that much early while the scores are still to be
-    computed, so that the answer comes within the time limit, and a prior that would take
-    more than PRIOR_MAX_SHARE of the time limit is not asked (the playouts alone guess).  A
-    prior without `seconds` (or with None: not yet called) is asked at once, its time counting
-    against the searches'."""
+    search to live needs them (or `prefer`).  `cost(size)`, where the prior has it, is what
+    one call costs on a board of that size (golois.solve.TimedPrior: about 0.5 s on one core
+    for the full network over 8 symmetries); the searches stop that much early while the
+    scores are still to be computed, so that the answer comes within the time limit, and a
+    prior that would take more than PRIOR_MAX_SHARE of the time limit is not asked (the
+    playouts alone guess).  A prior without `cost` is asked at once, its time counting against
+    the searches'."""
 
     def __init__(self, prior, board, mover, time_limit):
-        self.cost = getattr(prior, "seconds", None)
+        self.cost = prior.cost(board.size) if hasattr(prior, "cost") else None
         self.prior = prior if self.cost is None or self.cost <= PRIOR_MAX_SHARE * time_limit else None
         self.board, self.mover, self.value = board.copy(), mover, None
         if self.cost is None:

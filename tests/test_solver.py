@@ -773,7 +773,7 @@ def test_a_prior_picks_among_the_unrefuted_moves_of_an_unfinished_search_to_live
 
 
 def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it():
-    """A prior that says what a call costs (`seconds`, golois.solve.TimedPrior) is asked only
+    """A prior that says what a call costs (`cost(size)`, golois.solve.TimedPrior) is asked only
     for the guess of an unfinished search to live, after the searches, which stop that much
     early; never when the search proves its answer, nor when one call would take more than
     PRIOR_MAX_SHARE of the time limit (the playouts alone guess then).  An untimed prior is
@@ -800,16 +800,16 @@ O O O O O X . . . . . . .
 . . . O O X . . . . . . .
 O O O O O X . . . . . . .
 """, "white")
-    prior.seconds = 0.01
+    prior.cost = lambda size: 0.01
     s = solve(proven, "white", time_limit=5, prior=prior)
     assert (s.goal, s.result) == ("live", "win") and calls == []
     s = solve(board, "black", max_nodes=200_000, time_limit=60, prior=prior)
     assert s.result == "unknown" and calls == [BLACK]
     calls.clear()
-    prior.seconds = PRIOR_MAX_SHARE * 60 * 1.01
+    prior.cost = lambda size: PRIOR_MAX_SHARE * 60 * 1.01
     s = solve(board, "black", max_nodes=200_000, time_limit=60, prior=prior)
     assert s.result == "unknown" and s.vertex() == "Q2" and calls == []    # the playouts' guess
-    del prior.seconds
+    del prior.cost
     s = solve(proven, "white", time_limit=5, prior=prior)
     assert s.result == "win" and calls == [WHITE]
 
@@ -905,8 +905,8 @@ def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys
     from golois.solve import main, network_prior
     board = bottom_right(MAEDA_123)
     prior = network_prior("small")
+    assert 0 < prior.cost(9) < prior.cost(19)   # (TimedPrior: made with two calls on 9x9)
     scores = prior(board, BLACK)
-    assert prior.seconds > 0                   # (TimedPrior: the last call's time)
     assert len(scores) == 361 and board.get(max(range(361), key=lambda p: scores[p])) == 0
     path = tmp_path / "123.sgf"
     path.write_bytes(position_to_sgf(board, BLACK))
