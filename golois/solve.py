@@ -358,8 +358,8 @@ def solve_file(path, args, prior=None):
 
 
 def _write_out(rec, write, *a, **kw) -> None:
-    """rec["sgf"] = write(*a, **kw); a failure to write (a full disk) loses the answer only
-    its file: rec["sgf_error"] says why, and stderr too."""
+    """rec["sgf"] = write(*a, **kw); a failure to write (a full disk) loses the file, not the
+    answer: rec["sgf_error"] says why, and stderr too."""
     try:
         rec["sgf"] = write(*a, **kw)
     except OSError as e:

@@ -35,10 +35,11 @@ move after which the defender's stones survive best in random playouts inside th
 (`_live_guess`, tactics.playouts; a small share of the time is kept for them,
 `_guess_reserve`), not df-pn's current best; given a `prior` (a policy network's scores, from
 golois.solve), its weighted scores are added (twelfth and twenty-second sessions,
-docs/results.md), asked only then when the prior says what it costs (`_Scores`).  Kills keep df-pn's best.  Of several winning first moves, the search answers
-the first it proves; `solve(prefer=)` with a prior answers instead a move the prior is confident
-in and ranks far above the proven one, once it too wins cleanly (`_preferred_win`; owl through
-GTP: GNU Go's regression files list the natural defence or attack).
+docs/results.md), asked only then when the prior says what it costs (`_Scores`).  Kills keep
+df-pn's best.  Of several winning first moves, the search answers the first it proves;
+`solve(prefer=)` with a prior answers instead a move the prior is confident in and ranks far
+above the proven one, once it too wins cleanly (`_preferred_win`; owl through GTP: GNU Go's
+regression files list the natural defence or attack).
 `Solution.status` says it in words ("white lives in seki", "black kills by ko ...").
 An open ko is no life (tactics.solver): two passes do not end a search when the first was a
 pass for want of a threat under a ko ban, and with unlimited threats for the defender a cycle
