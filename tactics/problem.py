@@ -291,9 +291,9 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     guesses = goal == "live" and live_guess
     if prior is not None and guesses and not isinstance(prior, _Scores):
         prior = _Scores(prior, board, mover, time_limit)    # the searches again below share it
-    deadline = t0 + time_limit - (_guess_reserve(time_limit) if guesses else 0.0)
-    if isinstance(prior, _Scores):
-        deadline -= prior.pending_seconds()
+    reserve = ((_guess_reserve(time_limit) if guesses else 0.0)
+               + (prior.pending_seconds() if isinstance(prior, _Scores) else 0.0))
+    deadline = t0 + time_limit - reserve
     search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
                   width=width, sim=sim, attack_width=width if attack_width is None else attack_width)
     rechecks = bool(loose and target_arg is None and frame and loose > far      # _recheck follows
@@ -337,7 +337,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     if rechecks:
         again, nodes = _recheck(board, mover, region_arg, goal, result, chosen["move"], attacker,
                                 nodes, max_nodes, deadline, loose, search, group, verify,
-                                live_guess, prior)
+                                live_guess, prior, reserve)
         if again is not None:
             again.seconds = time.monotonic() - t0
             return again
@@ -548,7 +548,7 @@ def _preferred_win(b, mover, attacker, target, region, targets, move, scores, co
 
 
 def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_nodes, deadline,
-             loose, search, group, verify, live_guess, prior=None):
+             loose, search, group, verify, live_guess, prior=None, reserve=0.0):
     """The grown wall is the attacker's stones on points the defender might have needed, so it
     can decide an answer: a kill in it may leave room to live without it, and a fail to live
     may be the wall's doing, and a proof may hold only against the wall (maeda-10k-5k/093: S1
@@ -557,7 +557,9 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     move after our move, at most half the time left; against a clean kill the defender has
     unlimited ko threats); a clean kill the check does not refute stands (nothing says it rests
     on the wall; solving again found another kill first on ishigure-basic/106, where the book's
-    P19 stood); otherwise the problem is solved again in that frame.  Returns (solution,
+    P19 stood); otherwise the problem is solved again in that frame, with the time left and
+    the caller's `reserve` (the seconds it keeps after `deadline` for its guess and prior:
+    the solve again keeps its own, so they are not kept twice).  Returns (solution,
     nodes): that solution or None to keep the answer, and the nodes searched so far, the
     recheck's included.  The solution replaces the answer when it is proven (a win; a ko,
     unless the answer was a clean win), after a kill the check refuted whatever it says (but a
@@ -588,9 +590,10 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
             return None, nodes      # nothing says the kill rests on the wall: keep it
     if left() < 0.05 or nodes >= max_nodes:
         return None, nodes
-    again = solve(board, mover, None, region, max_nodes - nodes, left(), True, far=loose, loose=0,
-                  group=group, verify=verify, live_guess=live_guess, prior=prior, other_targets=0,
-                  **search)
+    # (the solve keeps its own `reserve` for its guess: the time kept after `deadline`)
+    again = solve(board, mover, None, region, max_nodes - nodes, left() + reserve, True,
+                  far=loose, loose=0, group=group, verify=verify, live_guess=live_guess,
+                  prior=prior, other_targets=0, **search)
     nodes += again.nodes
     proven = again.result == "win" or (again.result in ("ko_a", "ko_b") and result != "win")
     # a fail the looser frame leaves open: a book problem has an answer, so the grown wall may
