@@ -6,6 +6,7 @@
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --limit 30 --max-nodes 300000
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --max-nodes 2000000 --per-problem
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --in-process --time-limit 10 --per-problem
+    PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego --in-process --jobs 2   (a problem per core)
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego/maeda-10k-5k --in-process   (one collection)
 
 With `--max-nodes N` the solver runs in-process with a node limit instead of a clock (the same
@@ -100,10 +101,14 @@ def main(argv=None):
     p.add_argument("--sim", type=int, default=None, metavar="N",
                    help="with --max-nodes or --in-process: positions per simulation of a refuted move's "
                         "proof on its siblings (tactics.solver.dfpn; 0: off; default: the solver's)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="with --max-nodes or --in-process: problems solved at once, one per worker "
+                        "process (give each its own core: every problem keeps its time limit)")
     args = p.parse_args(argv)
     if args.max_nodes or args.in_process:
         return _in_process(args.root, args.limit, args.max_nodes or 10 ** 9, args.per_problem,
-                             args.time_limit if args.in_process else 3600.0, args.network, args.sim)
+                           args.time_limit if args.in_process else 3600.0, args.network, args.sim,
+                           args.jobs)
     here = os.path.dirname(os.path.abspath(__file__))
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
     gnugo = find_gnugo()
@@ -136,48 +141,38 @@ def _collections(root):
     return sorted(glob.glob(os.path.join(root, "*")))
 
 
-def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, network="full", sim=None):
+def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, network="full", sim=None,
+                jobs=1):
     """Right first moves per collection with at most max_nodes positions (and time_limit
     seconds) per problem, the same split by the solver's result (win, ko_a/ko_b, fail, unknown,
     error: right/answered), median and 90th percentile seconds and nodes per second; with
     per_problem, one line per problem too (file, right, result, move, right answers, goal,
-    nodes, seconds); sim: tactics.problem.solve's (None: its default)."""
-    from golois.solve import load_problem, network_prior, right_answers
-    from tactics.problem import ProblemError, solve
+    nodes, seconds); sim: tactics.problem.solve's (None: its default); jobs: problems solved
+    at once, one per worker process (golois.batch; each should have a core of its own)."""
+    from golois.batch import ordered_map
     from tactics.solver import SIM_NODES
-    prior = network_prior(network)
     sim = SIM_NODES if sim is None else sim
     total = count = 0
     print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
           + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
-    for d in _collections(root):
-        files = sorted(glob.glob(os.path.join(d, "*.sgf")))[:limit]
-        if not files:
-            continue
+    batches = [(d, sorted(glob.glob(os.path.join(d, "*.sgf")))[:limit]) for d in _collections(root)]
+    batches = [(d, files) for d, files in batches if files]
+    results = ordered_map(_solve_one, [(f, max_nodes, time_limit, sim) for _, files in batches for f in files],
+                          jobs, _start_worker, (network,))
+    for d, files in batches:
         ok = 0
         kinds = {k: [0, 0] for k in KINDS}
         secs, nodes = [], 0
         for f in files:
-            board, mover = load_problem(f)
-            right = right_answers(f)
-            t0 = time.monotonic()
-            try:
-                sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit, prior=prior,
-                            sim=sim)
-                nodes += sol.nodes
-                move, result = sol.vertex(), sol.result
-                good = move in right
-                kind = "ko" if result.startswith("ko") else result
-                extra = f"{sol.goal}\t{sol.nodes}"
-            except ProblemError as e:
-                move, result, good, kind, extra = "-", "error", False, "error", str(e)
-            secs.append(time.monotonic() - t0)
+            good, result, move, right, kind, extra, seconds, used = next(results)
+            secs.append(seconds)
+            nodes += used
             ok += good
             kinds[kind][0] += good
             kinds[kind][1] += 1
             if per_problem:
                 print(f"  {os.path.basename(f)}\t{int(good)}\t{result}\t{move}\t{','.join(sorted(right))}\t{extra}"
-                      f"\t{secs[-1]:.2f}", flush=True)
+                      f"\t{seconds:.2f}", flush=True)
         total += ok
         count += len(files)
         print(f"{os.path.basename(d):20s} {ok:4d}/{len(files):<4d}{100 * ok / len(files):5.1f}%   "
@@ -186,6 +181,37 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
               flush=True)
     print(f"{'total':20s} {total:4d}/{count:<4d}")
     return 0
+
+
+_PRIOR = []         # this process's policy prior (set by `_start_worker`)
+
+
+def _start_worker(network):
+    """golois.batch.ordered_map's initializer: the policy prior of this process's solves."""
+    from golois.solve import network_prior
+    _PRIOR[:] = [network_prior(network)]
+
+
+def _solve_one(task):
+    """(right, result, move, right answers, kind, extra, seconds, nodes) of one problem: task is
+    (file, max_nodes, time_limit, sim)."""
+    from golois.solve import load_problem, right_answers
+    from tactics.problem import ProblemError, solve
+    f, max_nodes, time_limit, sim = task
+    board, mover = load_problem(f)
+    right = right_answers(f)
+    t0 = time.monotonic()
+    used = 0
+    try:
+        sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit, prior=_PRIOR[0], sim=sim)
+        used = sol.nodes
+        move, result = sol.vertex(), sol.result
+        good = move in right
+        kind = "ko" if result.startswith("ko") else result
+        extra = f"{sol.goal}\t{sol.nodes}"
+    except ProblemError as e:
+        move, result, good, kind, extra = "-", "error", False, "error", str(e)
+    return good, result, move, right, kind, extra, time.monotonic() - t0, used
 
 
 def _nodes_per_second(files, time_limit):

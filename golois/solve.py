@@ -2,6 +2,7 @@
 
     golois solve FILE.sgf|DIR [...] [--time-limit S] [--json] [--sgf-out DIR] [--network MODEL|none]
                  [--target VERTEX] [--move N|end] [--to-play black|white] [--region V1:V2]
+                 [--jobs N]
     golois solve --ladder VERTEX FILE.sgf [...] [--json] [--sgf-out DIR]
 
 Each SGF's setup position (root setup stones; the moves are taken as the answer) is solved for
@@ -22,7 +23,9 @@ answer is marked right or wrong, and the accuracy per folder is printed (to stde
 --json).  `--sgf-out DIR` writes the problem with the solver's answer as variations: the PV
 commented RIGHT (or WRONG when the goal fails), the other proven first moves RIGHT, and the
 first moves proven to fail WRONG, each with its refutation (a file that cannot be written keeps
-its answer, with "sgf_error").  Exit status: 0, or 1 when every file failed, or 2 before any
+its answer, with "sgf_error").  `--jobs N` solves N files at once in worker processes
+(golois.batch), the answers in the inputs' order; each problem keeps its time limit, so give
+each worker a core of its own.  Exit status: 0, or 1 when every file failed, or 2 before any
 search for a usage error (no .sgf file in the inputs, an --sgf-out folder that cannot be made).
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
@@ -47,6 +50,7 @@ import sys
 import time
 from collections import defaultdict
 
+from golois.batch import ordered_map
 from tactics.board import BLACK, WHITE
 from tactics.coords import format_vertex, from_sgfmill, to_sgfmill, vertex_to_flat
 
@@ -93,6 +97,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--region", metavar="V1:V2",
                    help="the rectangle between two corner vertices (e.g. N1:T7): moves only there, no frame")
     p.add_argument("--limit", type=_count, default=None, help="at most this many files per folder")
+    p.add_argument("--jobs", type=_count, default=1, metavar="N",
+                   help="solve N files at once, one per worker process (give each its own core: "
+                        "every problem keeps its time limit); answers in the inputs' order (1)")
     p.add_argument("--network", default="full", metavar="MODEL",
                    help="policy network whose scores, with playouts, choose the unrefuted move an unfinished search to live answers: "
                         "full, small (shipped), a .pt file, or none (default full)")
@@ -428,47 +435,72 @@ def run(args) -> int:
     files = _inputs(args)
     if files is None:
         return 2
-    per_dir = defaultdict(lambda: [0, 0])
+    jobs = getattr(args, "jobs", 1)
+    network = getattr(args, "network", "none")
+    parallel = jobs > 1 and len(files) > 1
+    if parallel and network not in (None, "none") and network_prior(network) is None:
+        network = "none"            # said once here: the workers load it quietly
+    results = ordered_map(_solve_one, files, jobs, _start_worker, (args, network, parallel))
     try:
         from tqdm import tqdm
-        it = tqdm(files, disable=len(files) < 2 or not sys.stderr.isatty(), file=sys.stderr)
+        results = tqdm(results, total=len(files), disable=len(files) < 2 or not sys.stderr.isatty(),
+                       file=sys.stderr)
     except ImportError:
-        it = files
+        pass
+    per_dir = defaultdict(lambda: [0, 0])
     errors = 0
-    prior = network_prior(getattr(args, "network", "none"))
-    for path in it:
-        try:
-            rec, board, sol = solve_file(path, args, prior)
-        except Exception as e:           # the batch goes on: report and continue
+    for rec, text in results:
+        if "error" in rec:              # the batch goes on: reported, counted
             errors += 1
-            rec = {"file": path, "error": f"{type(e).__name__}: {e}"}
-            print(json.dumps(rec) if args.json else f"{path}: error: {rec['error']}")
+            print(json.dumps(rec) if args.json else f"{rec['file']}: error: {rec['error']}")
             continue
         if "right" in rec:
-            d = per_dir[os.path.dirname(path) or "."]
+            d = per_dir[os.path.dirname(rec["file"]) or "."]
             d[0] += rec["right"]
             d[1] += 1
-        if args.json:
-            print(json.dumps(rec), flush=True)
-        else:
-            print(f"{path}: {NAMES[sol.to_move]} to {sol.goal}")
-            print(diagram(board, sol))
-            print(f"result: {sol.result} ({sol.status})")
-            print(f"target: the {NAMES[3 - sol.attacker]} string at {rec['target']}")
-            print(f"move: {rec['move']}" + (f"   winning: {' '.join(rec['winning'])}" if rec["winning"] else ""))
-            print(f"pv: {' '.join(rec['pv'])}")
-            if sol.refuted:
-                print("refuted: " + "  ".join(
-                    f"{sol.vertex(m)} ({sol.vertex(line[0]) if line else 'settled'})"
-                    for m, line in sol.refuted.items()))
-            print(f"nodes: {sol.nodes}  time: {sol.seconds:.3f} s")
-            if "right" in rec:
-                print("answer: " + ("RIGHT" if rec["right"] else f"WRONG (expected {' or '.join(rec['answers'])})"))
-            print()
+        print(json.dumps(rec) if args.json else text, flush=True)
     out = sys.stderr if args.json else sys.stdout
     for d, (ok, n) in sorted(per_dir.items()):
         print(f"{d}: {ok}/{n} = {100 * ok / n:.1f}% first move right", file=out)
     return 1 if errors and errors == len(files) else 0
+
+
+_WORKER = {}        # this process's options and prior for `_solve_one` (set by `_start_worker`)
+
+
+def _start_worker(args, network, quiet):
+    """ordered_map's initializer (once per worker process, or here with one job): the options
+    and the policy prior that every problem solved in this process uses."""
+    _WORKER["args"], _WORKER["prior"] = args, network_prior(network, quiet=quiet)
+
+
+def _solve_one(path):
+    """(record, text) of one file with `_WORKER`'s options and prior: the JSON record and the
+    text answer (None with --json); an error record and None when it could not be solved."""
+    args = _WORKER["args"]
+    try:
+        rec, board, sol = solve_file(path, args, _WORKER["prior"])
+    except Exception as e:              # noqa: BLE001 -- the batch goes on: report and continue
+        return {"file": path, "error": f"{type(e).__name__}: {e}"}, None
+    return rec, None if args.json else _text(rec, board, sol)
+
+
+def _text(rec, board, sol) -> str:
+    """The text answer to one problem: the diagram, result, move, PV, refuted first moves,
+    nodes and time, and whether the answer is right."""
+    lines = [f"{rec['file']}: {NAMES[sol.to_move]} to {sol.goal}", diagram(board, sol),
+             f"result: {sol.result} ({sol.status})",
+             f"target: the {NAMES[3 - sol.attacker]} string at {rec['target']}",
+             f"move: {rec['move']}" + (f"   winning: {' '.join(rec['winning'])}" if rec["winning"] else ""),
+             f"pv: {' '.join(rec['pv'])}"]
+    if sol.refuted:
+        lines.append("refuted: " + "  ".join(
+            f"{sol.vertex(m)} ({sol.vertex(line[0]) if line else 'settled'})"
+            for m, line in sol.refuted.items()))
+    lines.append(f"nodes: {sol.nodes}  time: {sol.seconds:.3f} s")
+    if "right" in rec:
+        lines.append("answer: " + ("RIGHT" if rec["right"] else f"WRONG (expected {' or '.join(rec['answers'])})"))
+    return "\n".join(lines) + "\n"
 
 
 def main(argv=None) -> int:

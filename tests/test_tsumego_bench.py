@@ -3,6 +3,8 @@
 import os
 import sys
 
+import pytest
+
 from test_solver import write_bulky_five_collection
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
@@ -16,12 +18,14 @@ def test_a_folder_of_collections_or_one_collection(tmp_path):
     assert _collections(str(tmp_path / "corner")) == [str(tmp_path / "corner")]
 
 
-def test_one_collection_in_process(tmp_path, capsys):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_one_collection_in_process(tmp_path, capsys, jobs):
     write_bulky_five_collection(tmp_path / "corner")
     argv = [str(tmp_path / "corner"), "--in-process", "--time-limit", "5", "--per-problem",
-            "--network", "none"]
+            "--network", "none", "--jobs", jobs]
     assert main(argv) == 0
     out = capsys.readouterr().out.splitlines()
-    rows = {line.split("\t")[0].strip(): line.split("\t") for line in out if ".sgf\t" in line}
-    assert rows["right.sgf"][1:3] == ["1", "win"] and rows["wrong.sgf"][1:3] == ["0", "win"]
+    rows = [line.split("\t") for line in out if ".sgf\t" in line]
+    assert [row[0].strip() for row in rows] == ["right.sgf", "wrong.sgf"]     # in order
+    assert rows[0][1:3] == ["1", "win"] and rows[1][1:3] == ["0", "win"]
     assert [line.split()[1] for line in out if line.startswith("corner")] == ["1/2"]

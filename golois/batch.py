@@ -1,0 +1,49 @@
+"""Batches of problems on several cores: `ordered_map` runs one function over a list of
+inputs in worker processes and yields the results in the inputs' order, so that a batch's
+output reads the same whatever the number of workers.
+
+`golois solve --jobs N` and `bench/tsumego_bench.py --in-process --jobs N` use it: each worker
+solves one problem at a time on its own core, so the answers are those of a one-core run (each
+problem keeps its time limit), and a folder takes about 1/N of the time.  Workers are spawned
+(a fresh interpreter each: no fork of a process that holds torch's threads), and each runs
+`initializer(*initargs)` once, to load what every problem needs (the policy network).
+
+Start reading at `ordered_map`.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+
+def ordered_map(fn, items, jobs: int = 1, initializer=None, initargs=()):
+    """Yields fn(item) for each of `items`, in their order.  jobs 1: here, one after the other
+    (`initializer` runs here first).  jobs > 1: in that many spawned worker processes (fewer
+    when there are fewer items), `fn` and `initializer` picklable (module-level functions); a
+    result waits for the earlier ones.  An exception raised by fn is raised here at its item;
+    a worker that dies (a crash in compiled code) raises
+    concurrent.futures.process.BrokenProcessPool.  Leaving the loop early (an exception in the
+    caller, a reader of the output gone) stops the workers at once."""
+    items = list(items)
+    if jobs <= 1 or len(items) <= 1:
+        if initializer is not None:
+            initializer(*initargs)
+        for item in items:
+            yield fn(item)
+        return
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(items)),
+                               mp_context=multiprocessing.get_context("spawn"),
+                               initializer=initializer, initargs=initargs)
+    finished = False
+    try:
+        futures = [pool.submit(fn, item) for item in items]
+        for future in futures:
+            yield future.result()
+        finished = True
+    finally:
+        if not finished:
+            # the running problems would otherwise go on to their time limits
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+        pool.shutdown(wait=finished, cancel_futures=True)

@@ -1,0 +1,88 @@
+"""golois.batch.ordered_map, and `golois solve --jobs` against one job on the same folder."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from golois.batch import ordered_map
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_STATE = {}
+
+
+def _remember(value):
+    _STATE["value"] = value
+
+
+def _late_square(x):
+    """x * x (+ the initializer's value), the earlier items taking longer: in order only if
+    ordered_map waits for them."""
+    time.sleep(0.05 * (4 - x))
+    return x * x + _STATE.get("value", 0), os.getpid()
+
+
+def _fails_on_two(x):
+    if x == 2:
+        raise ValueError("two")
+    return x
+
+
+def _sleeps(x):
+    """Item 0 at once, the others after a minute."""
+    if x:
+        time.sleep(60)
+    return x
+
+
+def test_results_come_in_the_inputs_order_from_several_workers():
+    out = list(ordered_map(_late_square, range(5), jobs=2, initializer=_remember, initargs=(100,)))
+    assert [v for v, _ in out] == [100, 101, 104, 109, 116]
+    assert len({pid for _, pid in out}) == 2 and os.getpid() not in {pid for _, pid in out}
+    here = list(ordered_map(_late_square, range(3), jobs=1, initializer=_remember, initargs=(7,)))
+    assert here == [(7, os.getpid()), (8, os.getpid()), (11, os.getpid())]
+
+
+def test_an_error_is_raised_at_its_item_and_leaving_early_stops_the_workers():
+    import multiprocessing
+    results = ordered_map(_fails_on_two, range(4), jobs=2)
+    assert next(results) == 0 and next(results) == 1
+    with pytest.raises(ValueError, match="two"):
+        next(results)
+    t0 = time.monotonic()
+    sleeping = ordered_map(_sleeps, range(4), jobs=2)
+    assert next(sleeping) == 0                  # items 1 and 2 are running now
+    sleeping.close()                            # as when the caller stops reading
+    while multiprocessing.active_children() and time.monotonic() - t0 < 30:
+        time.sleep(0.1)
+    assert not multiprocessing.active_children() and time.monotonic() - t0 < 30
+
+
+def _folder(tmp_path):
+    """Three 9x9 problems written here (black kills with B2, RIGHT) and a malformed file."""
+    good = ("(;GM[1]FF[4]SZ[9]PL[B]AB[af][bf][cf][df][ef][eg][eh][ei]"
+            "AW[ag][bg][cg][dg][dh][di][ai][bi][ci];B[bh]C[RIGHT])")
+    for name in ("a.sgf", "c.sgf", "d.sgf"):
+        (tmp_path / name).write_text(good)
+    (tmp_path / "b.sgf").write_text("(;GM[1]SZ[9]")
+    return tmp_path
+
+
+def test_cli_jobs_answers_as_one_job_in_the_same_order(tmp_path):
+    folder = _folder(tmp_path)
+    runs = []
+    for jobs in ("1", "2"):
+        out = subprocess.run([sys.executable, "-m", "golois.cli", "solve", str(folder), "--json",
+                              "--time-limit", "5", "--network", "none", "--jobs", jobs],
+                             capture_output=True, text=True, cwd=ROOT, timeout=120,
+                             env={**os.environ, "PYTHONPATH": ROOT})
+        assert out.returncode == 0, out.stderr
+        recs = [json.loads(line) for line in out.stdout.splitlines()]
+        runs.append([(os.path.basename(r["file"]), r.get("move"), r.get("result"), "error" in r)
+                     for r in recs])
+        assert f"{folder}: 3/3 = 100.0% first move right" in out.stderr
+    assert runs[0] == runs[1] == [("a.sgf", "B2", "win", False), ("b.sgf", None, None, True),
+                                  ("c.sgf", "B2", "win", False), ("d.sgf", "B2", "win", False)]
