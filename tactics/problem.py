@@ -33,9 +33,10 @@ if nobody has threats), "ko_b" (wins only with unlimited threats of its own: it 
 first threat), "fail", "unknown" (limits).  An unknown answer to live names the unrefuted first
 move after which the defender's stones survive best in random playouts inside the region
 (`_live_guess`, tactics.playouts; a small share of the time is kept for them,
-`_guess_reserve`), not df-pn's current best; given a `prior` (a policy network's scores, from
-golois.solve), its weighted scores are added (twelfth and twenty-second sessions,
-docs/results.md), asked only then when the prior says what it costs (`_Scores`).  Kills keep
+`_guess_reserve`), not df-pn's current best, and so does a proven fail to live whose move is a
+pass, among the refuted moves (a book problem's answer is a move); given a `prior` (a policy
+network's scores, from golois.solve), its weighted scores are added (twelfth and twenty-second
+sessions, docs/results.md), asked only then when the prior says what it costs (`_Scores`).  Kills keep
 df-pn's best.  Of several winning first moves, the search answers the first it proves;
 `solve(prefer=)` with a prior answers instead a move the prior is confident in and ranks far
 above the proven one, once it too wins cleanly (`_preferred_win`; owl through GTP: GNU Go's
@@ -361,6 +362,15 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         guess = _live_guess(b, mover, region, chosen["unrefuted"], move, scores)
         if guess != move:
             move, pv = guess, [guess]
+    elif result == "fail" and move is None and ko_checked and guesses and target_arg is None:
+        # every move fails in the frame and df-pn names the pass, but a book problem's answer
+        # is a move (the frame may have decided the fail): of the refuted moves, the one the
+        # guess to live likes best, with its refutation (maeda-5k-1k/162: S2, the book's)
+        refuted = chosen.get("refuted", {})
+        scores = prior() if isinstance(prior, _Scores) else None
+        guess = _live_guess(b, mover, region, list(refuted), None, scores)
+        if guess is not None:
+            move, pv = guess, [guess] + list(refuted[guess])
     winning = []
     if result not in ("fail", "unknown"):
         # the answer heads the list: a root win that rests on path-dependent results (a

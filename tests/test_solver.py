@@ -772,6 +772,42 @@ def test_a_prior_picks_among_the_unrefuted_moves_of_an_unfinished_search_to_live
     assert kill.goal == "kill" and calls == []
 
 
+# White to live with a two-point eye space (R19-S19): dead whoever plays first, so every move
+# fails.  When df-pn names the pass for such a fail (maeda-5k-1k/162 at 10 s), the answer is
+# the refuted move the guess to live likes best, with its refutation: a book's answer is a move.
+TWO_POINT_EYE = """
+X O . . O
+X O O O O
+X X X X X
+"""
+
+
+def test_a_fail_to_live_names_a_refuted_move_not_the_pass(monkeypatch):
+    from tactics import problem
+    real = problem._protocol
+
+    def passing(*args, **kwargs):               # df-pn's fail names the pass
+        result, chosen, nodes, ko_checked = real(*args, **kwargs)
+        if result == "fail":
+            chosen = dict(chosen, move=None, pv=[None])
+        return result, chosen, nodes, ko_checked
+    monkeypatch.setattr(problem, "_protocol", passing)
+    board = top_right(TWO_POINT_EYE, to_move="white")
+
+    def liking(vertex):
+        def prior(b, mover):
+            scores = [0.0] * (b.size * b.size)
+            scores[to_flat(*parse_vertex(vertex, b.size), b.size)] = 100.0
+            return scores
+        return prior
+    for liked in ("R19", "S19"):
+        s = solve(board, "white", time_limit=10, prior=liking(liked))
+        assert s.goal == "live" and s.result == "fail" and s.vertex() == liked, s.status
+        assert s.move not in s.refuted and s.pv[0] == s.move
+    quiet = solve(board, "white", time_limit=10, live_guess=False)
+    assert quiet.result == "fail" and quiet.vertex() == "PASS"
+
+
 def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it():
     """A prior that says what a call costs (`cost(size)`, golois.solve.TimedPrior) is asked only
     for the guess of an unfinished search to live, after the searches, which stop that much
