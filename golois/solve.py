@@ -25,8 +25,9 @@ commented RIGHT (or WRONG when the goal fails), the other proven first moves RIG
 first moves proven to fail WRONG, each with its refutation (a file that cannot be written keeps
 its answer, with "sgf_error").  `--jobs N` solves N files at once in worker processes
 (golois.batch), the answers in the inputs' order; each problem keeps its time limit, so give
-each worker a core of its own.  Exit status: 0, or 1 when every file failed, or 2 before any
-search for a usage error (no .sgf file in the inputs, an --sgf-out folder that cannot be made).
+each worker a core of its own.  Exit status: 0, or 1 when every file failed or a worker
+process died (the files it left unsolved are named), or 2 before any search for a usage
+error (no .sgf file in the inputs, an --sgf-out folder that cannot be made).
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
 opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
@@ -49,6 +50,7 @@ import os
 import sys
 import time
 from collections import defaultdict
+from concurrent.futures.process import BrokenProcessPool
 
 from golois.batch import ordered_map
 from tactics.board import BLACK, WHITE
@@ -448,21 +450,29 @@ def run(args) -> int:
     except ImportError:
         pass
     per_dir = defaultdict(lambda: [0, 0])
-    errors = 0
-    for rec, text in results:
-        if "error" in rec:              # the batch goes on: reported, counted
-            errors += 1
-            print(json.dumps(rec) if args.json else f"{rec['file']}: error: {rec['error']}")
-            continue
-        if "right" in rec:
-            d = per_dir[os.path.dirname(rec["file"]) or "."]
-            d[0] += rec["right"]
-            d[1] += 1
-        print(json.dumps(rec) if args.json else text, flush=True)
+    errors = done = 0
+    broken = False
+    try:
+        for rec, text in results:
+            done += 1
+            if "error" in rec:          # the batch goes on: reported, counted
+                errors += 1
+                print(json.dumps(rec) if args.json else f"{rec['file']}: error: {rec['error']}",
+                      flush=True)
+                continue
+            if "right" in rec:
+                d = per_dir[os.path.dirname(rec["file"]) or "."]
+                d[0] += rec["right"]
+                d[1] += 1
+            print(json.dumps(rec) if args.json else text, flush=True)
+    except BrokenProcessPool as e:      # a worker died (a crash in compiled code)
+        broken = True
+        print(f"golois solve: a worker process died ({e}); {files[done]} and the "
+              f"{len(files) - done - 1} files after it were not solved", file=sys.stderr)
     out = sys.stderr if args.json else sys.stdout
     for d, (ok, n) in sorted(per_dir.items()):
         print(f"{d}: {ok}/{n} = {100 * ok / n:.1f}% first move right", file=out)
-    return 1 if errors and errors == len(files) else 0
+    return 1 if broken or (errors and errors == len(files)) else 0
 
 
 _WORKER = {}        # this process's options and prior for `_solve_one` (set by `_start_worker`)

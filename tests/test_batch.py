@@ -61,6 +61,34 @@ def test_an_error_is_raised_at_its_item_and_leaving_early_stops_the_workers():
     assert not multiprocessing.active_children() and time.monotonic() - t0 < 30
 
 
+def _dies_on_one(x):
+    if x == 1:
+        os._exit(3)                             # as a crash in compiled code would
+    return x
+
+
+def test_a_worker_that_dies_breaks_the_map_and_the_cli_says_which_files_were_not_solved(
+        tmp_path, capsys, monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+    from golois import solve
+    with pytest.raises(BrokenProcessPool):
+        list(ordered_map(_dies_on_one, range(3), jobs=2))
+
+    def first_then_broken(fn, items, jobs, initializer, initargs):
+        initializer(*initargs)
+        yield fn(items[0])
+        raise BrokenProcessPool("a worker died")
+    monkeypatch.setattr(solve, "ordered_map", first_then_broken)
+    folder = _folder(tmp_path)
+    from golois.cli import build_parser
+    args = build_parser().parse_args(["solve", str(folder), "--json", "--time-limit", "5",
+                                      "--network", "none", "--jobs", "2"])
+    assert solve.run(args) == 1                 # a.sgf was solved, the rest lost: said
+    out = capsys.readouterr()
+    assert [json.loads(line)["move"] for line in out.out.splitlines()] == ["B2"]
+    assert f"{folder / 'b.sgf'} and the 2 files after it were not solved" in out.err
+
+
 def _folder(tmp_path):
     """Three 9x9 problems written here (black kills with B2, RIGHT) and a malformed file."""
     good = ("(;GM[1]FF[4]SZ[9]PL[B]AB[af][bf][cf][df][ef][eg][eh][ei]"
