@@ -36,8 +36,8 @@ move after which the defender's stones survive best in random playouts inside th
 `_guess_reserve`), not df-pn's current best, and so does a proven fail to live whose move is a
 pass, among the refuted moves (a book problem's answer is a move); given a `prior` (a policy
 network's scores, from golois.solve), its weighted scores are added (twelfth and twenty-second
-sessions, docs/results.md), asked only then when the prior says what it costs (`_Scores`).  Kills keep
-df-pn's best.  Of several winning first moves, the search answers the first it proves;
+sessions, docs/results.md), asked only then when the prior says what it costs (`_Scores`).
+Kills keep df-pn's best.  Of several winning first moves, the search answers the first it proves;
 `solve(prefer=)` with a prior answers instead a move the prior is confident in and ranks far
 above the proven one, once it too wins cleanly (`_preferred_win`; owl through GTP: GNU Go's
 regression files list the natural defence or attack).
