@@ -357,20 +357,20 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         nodes += used
         if better is not None:
             move, pv = better[0], better
+    refuted = chosen.get("refuted", {})
+    candidates = None                   # the guess to live answers one of these
     if result == "unknown" and guesses:
-        scores = prior() if isinstance(prior, _Scores) else None
-        guess = _live_guess(b, mover, region, chosen["unrefuted"], move, scores)
-        if guess != move:
-            move, pv = guess, [guess]
+        candidates = chosen["unrefuted"]
     elif result == "fail" and move is None and ko_checked and guesses and target_arg is None:
         # every move fails in the frame and df-pn names the pass, but a book problem's answer
         # is a move (the frame may have decided the fail): of the refuted moves, the one the
         # guess to live likes best, with its refutation (maeda-5k-1k/162: S2, the book's)
-        refuted = chosen.get("refuted", {})
+        candidates = list(refuted)
+    if candidates is not None:
         scores = prior() if isinstance(prior, _Scores) else None
-        guess = _live_guess(b, mover, region, list(refuted), None, scores)
-        if guess is not None:
-            move, pv = guess, [guess] + list(refuted[guess])
+        guess = _live_guess(b, mover, region, candidates, move, scores)
+        if guess != move:
+            move, pv = guess, [guess] + list(refuted.get(guess, ()))
     winning = []
     if result not in ("fail", "unknown"):
         # the answer heads the list: a root win that rests on path-dependent results (a
@@ -379,7 +379,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     sol = Solution(result=result, move=move, pv=pv, nodes=nodes,
                    seconds=time.monotonic() - t0, target=target, goal=goal, to_move=mover,
                    attacker=attacker, region=region, winning=winning,
-                   refuted={m: line for m, line in chosen.get("refuted", {}).items() if m != move},
+                   refuted={m: line for m, line in refuted.items() if m != move},
                    size=board.size, ko_checked=ko_checked)
     sol.seki = verdict.is_seki(b, sol)
     sol.status = verdict.status(sol)
