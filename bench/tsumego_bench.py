@@ -149,7 +149,7 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
     per_problem, one line per problem too (file, right, result, move, right answers, goal,
     nodes, seconds); sim: tactics.problem.solve's (None: its default); jobs: problems solved
     at once, one per worker process (golois.batch; each should have a core of its own)."""
-    from golois.batch import ordered_map
+    from golois.batch import ordered_map, oversubscribed
     from tactics.solver import SIM_NODES
     sim = SIM_NODES if sim is None else sim
     total = count = 0
@@ -157,6 +157,9 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
           + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
     batches = [(d, sorted(glob.glob(os.path.join(d, "*.sgf")))[:limit]) for d in _collections(root)]
     batches = [(d, files) for d, files in batches if files]
+    warning = oversubscribed(jobs, sum(len(files) for _, files in batches))
+    if warning:
+        print(f"warning: {warning}; timed figures are not one core's", file=sys.stderr)
     results = ordered_map(_solve_one, [(f, max_nodes, time_limit, sim) for _, files in batches for f in files],
                           jobs, _start_worker, (network,))
     for d, files in batches:

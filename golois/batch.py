@@ -8,12 +8,13 @@ problem keeps its time limit), and a folder takes about 1/N of the time.  Worker
 (a fresh interpreter each: no fork of a process that holds torch's threads), and each runs
 `initializer(*initargs)` once, to load what every problem needs (the policy network).
 
-Start reading at `ordered_map`.
+Start reading at `ordered_map`; `oversubscribed` is the warning for more workers than cores.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 
 
@@ -47,3 +48,24 @@ def ordered_map(fn, items, jobs: int = 1, initializer=None, initargs=()):
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
         pool.shutdown(wait=finished, cancel_futures=True)
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity, else the machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def oversubscribed(jobs: int, items: int, cores: int | None = None) -> str | None:
+    """A warning when a batch of `items` would run more workers at once than there are
+    cores: each problem keeps its time limit but gets a share of a core, so it searches fewer
+    positions and its answers are weaker than a one-core run's.  None when it fits."""
+    workers = min(jobs, items)
+    cores = available_cores() if cores is None else cores
+    if workers <= 1 or workers <= cores:
+        return None
+    return (f"{workers} workers on {cores} core{'s' if cores != 1 else ''}: each problem keeps its "
+            f"time limit but shares a core, so it searches fewer positions than alone "
+            f"(--jobs {cores} gives every worker a core)")

@@ -52,7 +52,7 @@ import time
 from collections import defaultdict
 from concurrent.futures.process import BrokenProcessPool
 
-from golois.batch import ordered_map
+from golois.batch import ordered_map, oversubscribed
 from tactics.board import BLACK, WHITE
 from tactics.coords import format_vertex, from_sgfmill, to_sgfmill, vertex_to_flat
 
@@ -440,6 +440,9 @@ def run(args) -> int:
     jobs = getattr(args, "jobs", 1)
     network = getattr(args, "network", "none")
     parallel = jobs > 1 and len(files) > 1
+    warning = oversubscribed(jobs, len(files))
+    if warning:
+        print(f"golois solve: warning: {warning}", file=sys.stderr)
     if parallel and network not in (None, "none") and network_prior(network) is None:
         network = "none"            # said once here: the workers load it quietly
     results = ordered_map(_solve_one, files, jobs, _start_worker, (args, network, parallel))

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from golois.batch import ordered_map
+from golois.batch import ordered_map, oversubscribed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _STATE = {}
@@ -114,3 +114,22 @@ def test_cli_jobs_answers_as_one_job_in_the_same_order(tmp_path):
         assert f"{folder}: 3/3 = 100.0% first move right" in out.stderr
     assert runs[0] == runs[1] == [("a.sgf", "B2", "win", False), ("b.sgf", None, None, True),
                                   ("c.sgf", "B2", "win", False), ("d.sgf", "B2", "win", False)]
+
+
+def test_more_workers_than_cores_is_said():
+    """Each worker should have a core: more are allowed (a problem keeps its time limit) but
+    said, since each search then gets a share of a core and its answers are weaker."""
+    assert oversubscribed(2, 10, cores=2) is None
+    assert oversubscribed(4, 1, cores=2) is None            # one problem: one worker
+    assert oversubscribed(1, 10, cores=1) is None
+    warning = oversubscribed(4, 3, cores=2)                 # at most 3 workers for 3 problems
+    assert warning is not None and warning.startswith("3 workers on 2 cores") and "--jobs 2" in warning
+
+
+def test_cli_says_when_the_workers_outnumber_the_cores(tmp_path, monkeypatch, capsys):
+    import golois.solve as gs
+    folder = _folder(tmp_path)
+    monkeypatch.setattr("golois.batch.available_cores", lambda: 1)
+    monkeypatch.setattr(gs, "ordered_map", lambda *a, **k: iter(()))   # the warning comes first
+    gs.main([str(folder), "--jobs", "3", "--network", "none"])
+    assert "golois solve: warning: 3 workers on 1 core:" in capsys.readouterr().err
