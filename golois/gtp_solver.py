@@ -60,15 +60,16 @@ def _target(engine, vertex):
     return flat
 
 
-def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=False):
+def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=False, tree=False):
     """tactics.problem.solve for the group of the stone at `flat` on a whole board (the owl
     region, `group_region`), `mover` to play, with cfg's limits and options (also `golois solve
     --target`).  live_guess: an unfinished search to live guesses its answer (owl's unknown is
-    `0` whatever its move, so GTP keeps no time for a guess).  Raises ProblemError."""
+    `0` whatever its move, so GTP keeps no time for a guess).  tree: as solve's (--sgf-out).
+    Raises ProblemError."""
     return solve(board, mover, target=flat, time_limit=cfg.time_limit, max_nodes=cfg.max_nodes,
                  escape_libs=cfg.escape_libs, group=cfg.group, escape_out=cfg.escape_out,
                  width=cfg.width, attack_width=cfg.attack_width, prior=prior, prefer=cfg.prefer,
-                 live_guess=live_guess)
+                 live_guess=live_guess, tree=tree)
 
 
 def _owl(engine, vertex, attack: bool):

@@ -235,6 +235,18 @@ def _add_line(root, colour, moves, n, comment):
         colour = 3 - colour
 
 
+def _add_tree(parent, colour, tree, n, comment=None):
+    """The variations of `tree` ([(flat move or None, subtree), ...], tactics.problem
+    Solution.tree) below parent, `colour` first; the first move of each top variation
+    commented."""
+    for m, sub in tree:
+        node = parent.new_child()
+        node.set_move("b" if colour == BLACK else "w", to_sgfmill(None if m is None else divmod(m, n), n))
+        if comment:
+            node.set("C", comment)
+        _add_tree(node, 3 - colour, sub, n)
+
+
 def _save(game, path_in, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     out = os.path.join(out_dir, os.path.basename(path_in))
@@ -244,14 +256,19 @@ def _save(game, path_in, out_dir):
 
 
 def write_sgf(path_in, out_dir, board, sol, position=False):
-    """The problem with the solution: the PV as a variation commented RIGHT (WRONG if the goal
-    fails), the other proven winning first moves as RIGHT variations, and each first move the
-    search proved to fail as a WRONG variation with its refutation (the table's line).
-    position: the solution hangs from `board` (a game's position, `--move`), not the file's setup."""
+    """The problem with the solution: the solution tree as a variation commented RIGHT (the
+    answer, every reply of the opponent the search proved, the answer to each, and so on:
+    Solution.tree), or the PV when there is no tree (WRONG if the goal fails), the other proven
+    winning first moves as RIGHT variations, and each first move the search proved to fail as a
+    WRONG variation with its refutation (the table's line).  position: the solution hangs from
+    `board` (a game's position, `--move`), not the file's setup."""
     game = _bare_problem(path_in, board if position else None)
     root, n = game.get_root(), board.size
     ok = sol.result in ("win", "ko_a", "ko_b")
-    _add_line(root, sol.to_move, sol.pv, n, ("RIGHT" if ok else "WRONG") + f": {sol.status}")
+    if ok and sol.tree and sol.tree[0][0] == sol.move:
+        _add_tree(root, sol.to_move, sol.tree, n, f"RIGHT: {sol.status}")
+    else:
+        _add_line(root, sol.to_move, sol.pv, n, ("RIGHT" if ok else "WRONG") + f": {sol.status}")
     for m in sol.winning:
         if m != sol.move:
             _add_line(root, sol.to_move, [m], n, f"RIGHT: {sol.status}")
@@ -332,11 +349,11 @@ def _solve_board(board, mover, args, prior):
     if target is not None and region is None:
         from golois.gtp_solver import SolverConfig, owl_solve
         cfg = SolverConfig(time_limit=args.time_limit, max_nodes=args.max_nodes, width=0, prefer=0)
-        return owl_solve(board, mover, target, cfg, prior, live_guess=True)
+        return owl_solve(board, mover, target, cfg, prior, live_guess=True, tree=bool(args.sgf_out))
     try:
         return solve(board, mover, target=target, region=region, time_limit=args.time_limit,
                      max_nodes=args.max_nodes, loose=0 if args.no_recheck else LOOSE_FAR,
-                     prior=prior)
+                     prior=prior, tree=bool(args.sgf_out))
     except TargetNeeded as e:
         raise ProblemError(f"{e} (--target VERTEX)") from None
 

@@ -108,6 +108,7 @@ class Solution:
     size: int = 19
     ko_checked: bool = True     # False: a ko appeared and the search with unlimited ko threats
                                 # for the loser of the first search ran out of time
+    tree: list | None = None    # the solution tree of the search that proved `move` (tactics.solver `_proof_tree`): [(move, [(reply, [...]), ...])], flat moves, None = pass
 
     @property
     def code(self) -> int:
@@ -197,7 +198,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
           escape_libs: int = 0, group="live", escape_out: int = 0, verify: bool = True,
           width: int = 0, far: int = FAR, loose: int = LOOSE_FAR, live_guess: bool = True,
           prior=None, second_look: bool = True, other_targets: int = OTHER_TARGETS,
-          prefer: int = 0, sim: int = _solver.SIM_NODES, attack_width: int | None = None) -> Solution:
+          prefer: int = 0, sim: int = _solver.SIM_NODES, attack_width: int | None = None,
+          tree: bool = False) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -250,11 +252,13 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     PREFER_SHARE of the time left each); the first that wins answers (`_preferred_win`); 0 = off.
     sim: every search's simulation budget (tactics.solver.dfpn: Kawano's simulation of a
     refuted move's proof on its siblings); 0 = off.
+    tree: a proven answer comes with its solution tree (Solution.tree, read off the table of
+    the search that proved it: tactics.solver.dfpn(tree=)); golois solve --sgf-out writes it.
     Raises ProblemError for positions that cannot be set up."""
     t0 = time.monotonic()
     sol = _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
                  escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-                 second_look, prefer=prefer, sim=sim, attack_width=attack_width)
+                 second_look, prefer=prefer, sim=sim, attack_width=attack_width, tree=tree)
     if (other_targets and target is None and frame and sol.goal == "kill" and sol.result == "fail"
             and sol.nodes < max_nodes):
         def solve_string(pick, nodes_left, seconds):
@@ -263,7 +267,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
                           frame=frame, tt_bits=tt_bits, reach=reach, escape_libs=escape_libs,
                           group=False, escape_out=escape_out, verify=False, width=width, far=far,
                           loose=0, live_guess=False, prior=None, second_look=second_look,
-                          pick=pick, sim=sim, attack_width=attack_width)
+                          pick=pick, sim=sim, attack_width=attack_width, tree=tree)
         other, sol.nodes = _other_targets(board, sol, other_targets, t0 + time_limit, max_nodes,
                                           solve_string)
         sol = other or sol
@@ -273,7 +277,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
 
 def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
            escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-           second_look, pick=None, prefer=0, sim=_solver.SIM_NODES, attack_width=None) -> Solution:
+           second_look, pick=None, prefer=0, sim=_solver.SIM_NODES, attack_width=None,
+           tree=False) -> Solution:
     """`solve` for one target (pick: the inferred problem's target string, `prepare`)."""
     from tactics.board import parse_color
     t0 = time.monotonic()
@@ -296,7 +301,8 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                + (prior.pending_seconds() if isinstance(prior, _Scores) else 0.0))
     deadline = t0 + time_limit - reserve
     search = dict(tt_bits=tt_bits, reach=reach, escape_libs=escape_libs, escape_out=escape_out,
-                  width=width, sim=sim, attack_width=width if attack_width is None else attack_width)
+                  width=width, sim=sim, attack_width=width if attack_width is None else attack_width,
+                  tree=tree)
     rechecks = bool(loose and target_arg is None and frame and loose > far      # _recheck follows
                     and pick is None)
     result, chosen, nodes, ko_checked = _protocol(b, attacker, target, region, targets, mover,
@@ -331,7 +337,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
                               escape_libs, group_goal, escape_out, width=width, far=far, loose=loose,
                               live_guess=live_guess, prior=prior, other_targets=0, sim=sim,
-                              attack_width=attack_width)
+                              attack_width=attack_width, tree=tree)
                 again.nodes += nodes
                 again.seconds = time.monotonic() - t0
                 return again
@@ -376,11 +382,13 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         # the answer heads the list: a root win that rests on path-dependent results (a
         # repetition under ko_ignore) leaves no child proven in the table (MAEDA_017)
         winning = [move] + [m for m in chosen["winning"] if m != move]
+    tree = chosen.get("tree")
     sol = Solution(result=result, move=move, pv=pv, nodes=nodes,
                    seconds=time.monotonic() - t0, target=target, goal=goal, to_move=mover,
                    attacker=attacker, region=region, winning=winning,
                    refuted={m: line for m, line in refuted.items() if m != move},
-                   size=board.size, ko_checked=ko_checked)
+                   size=board.size, ko_checked=ko_checked,
+                   tree=tree if winning and tree and tree[0][0] == move else None)
     sol.seki = verdict.is_seki(b, sol)
     sol.status = verdict.status(sol)
     return sol

@@ -16,7 +16,7 @@ from tactics.board cimport (board_t, Board, board_point, board_row, board_col, o
                             NO_POINT, MAX_POINTS, BLACK, WHITE)
 from tactics.benson cimport benson_ws
 from tactics.dfpn cimport (search_t, tt_entry, tt_best, TT_MIN_BITS, DF_MAX_DEPTH, DF_MAX_REGION,
-                           DF_MAX_TARGETS, df_search, evaluate, df_now, df_key,
+                           DF_MAX_TARGETS, DF_HINT, df_search, evaluate, df_now, df_key,
                            df_probe, df_play, df_unplay, df_last_pass, df_scan_check)
 from tactics.moves cimport gen_moves, legal
 
@@ -25,6 +25,9 @@ cdef enum:
 
 REFUTATION_PLIES = 12   # dfpn's refuted: the refutation lines' length (golois solve --sgf-out writes them as WRONG variations)
 SIM_NODES = 20000   # dfpn's (and tactics.problem.solve's) default sim: positions per simulation
+TREE_MOVES = 400    # dfpn's tree: moves at most (golois solve --sgf-out writes it as the RIGHT variations)
+TREE_LEVELS = 2     # ... every reply of the loser the table proves lost on its first this many turns; below, one
+TREE_PLIES = 30     # ... lines at most this long
 
 
 cdef tt_entry *_table(int bits, bint huge) noexcept nogil:
@@ -48,6 +51,7 @@ cdef class _Search:
     cdef search_t s
     cdef Board board
     cdef uint64_t root_key
+    cdef bint tree             # a proven win's answer comes with its solution tree (_proof_tree)
 
     def __cinit__(self):
         self.s.tt = NULL
@@ -80,7 +84,7 @@ cdef class _Search:
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
          int escape_out=0, int width=0, int attack_width=-1, bint keep=False, bint static_life=True,
-         bint root_extra=False, long sim=SIM_NODES, int stamp_gen=0):
+         bint root_extra=False, long sim=SIM_NODES, int stamp_gen=0, bint tree=False):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
@@ -99,13 +103,14 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     and no pass: the search says whether a move the focus left out wins (tactics.problem asks
     it after a fail).  sim: at most this many positions per simulation of a refuted move's proof
     on its siblings (tactics.dfpn `_simulate`; 0: off).  stamp_gen: the mark generation the
-    search starts from (tests: a search long enough to reach the restart).  Returns a dict:
+    search starts from (tests: a search long enough to reach the restart).  tree: a proven win
+    also returns its solution tree (`_proof_tree`; dfpn_resume and dfpn_ko too).  Returns a dict:
     value (1 the side to move wins, -1 loses, 0 unknown), move (flat, None = pass), winning
     (proven winning first moves), unrefuted (unfinished: the first moves not proven to lose, in
     move order), refuted (each first move proven to lose -> its refutation from the table, at
     most REFUTATION_PLIES flat moves, the opponent's answer first), pv (flat moves), nodes,
-    seconds, ko_seen; with `keep`, also search: the search with its table, for dfpn_resume
-    (None without keep)."""
+    seconds, ko_seen, tree (with `tree` and a proven win, else None); with `keep`, also search:
+    the search with its table, for dfpn_resume (None without keep)."""
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
     cdef board_t *b = &board.b
@@ -201,6 +206,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.depth = 0
     S.board = board
     S.root_key = df_key(s)
+    S.tree = tree
     return _run(S, time_limit, keep)
 
 
@@ -340,9 +346,94 @@ def _run(_Search S, double time_limit, bint keep):
         best = winning[0]
     k = _line(s, 40, line)
     pv = [flat(line[j]) for j in range(k)]
+    tree = None
+    if S.tree and r == 1 and best is not None:
+        tree = _proof_tree(s, board_point(b, best // n, best % n) if best is not None else PASS)
     return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, refuted=refuted, pv=pv,
                 nodes=s.nodes, seconds=seconds, ko_seen=bool(s.ko_seen), aborted=bool(s.aborted),
-                sim=(s.sim_tries, s.sim_hits), search=S if keep else None)
+                sim=(s.sim_tries, s.sim_hits), search=S if keep else None, tree=tree)
+
+
+cdef object _proof_tree(search_t *s, int first):
+    """The solution tree of a proven win at the root (s.depth 0), read off the table: the
+    winning first move `first`, then, wherever the loser is to move, each of its moves whose
+    position the table (or the knowledge) proves won by the winner, every one on its first
+    TREE_LEVELS turns and the table's best reply below them, and wherever the winner is to
+    move the table's best answer.  A line ends where the knowledge settles the node, where the
+    table lacks the answer (an overwritten entry: the loser's move is then left out), after
+    TREE_PLIES moves, or when TREE_MOVES moves are written (the loser's moves at a node share
+    what is left of that budget equally).  Returns [(first, subtree)], a
+    subtree being a list of (flat move or None for a pass, subtree); the board is back at the
+    root and s.nodes as it was."""
+    cdef board_t *b = s.b
+    cdef int mover = b.to_move
+    cdef long nodes = s.nodes              # (reading the table is not searching)
+    budget = [TREE_MOVES - 1]
+    df_play(s, first, mover)
+    s.depth = 1
+    try:
+        below = _tree_below(s, mover, TREE_LEVELS, TREE_PLIES - 1, budget)
+    finally:
+        s.depth = 0
+        df_unplay(s)
+        s.nodes = nodes
+    return [(_flat(b, first), below)]
+
+
+cdef object _tree_below(search_t *s, int winner, int levels, int plies, list budget):
+    """_proof_tree's subtree of the current node (s.depth > 0; the board back on return)."""
+    cdef board_t *b = s.b
+    cdef tt_entry *e
+    cdef int mover = b.to_move, n, i, p, best = 0, ev
+    cdef int *mv
+    out = []
+    if plies <= 0 or budget[0] <= 0 or s.depth >= DF_MAX_DEPTH - 1 or evaluate(s, True) != 0:
+        return out
+    if df_last_pass(s, 1) and df_last_pass(s, 2):
+        return out
+    e = df_probe(s, df_key(s))
+    if e != NULL:
+        best = tt_best(e)
+    if mover == winner:
+        if best == 0 or not legal(s, best, mover):
+            return out
+        moves = [best]
+    else:
+        mv = s.moves + s.depth * (s.nregion + 1)
+        n = gen_moves(s, mv)
+        moves = [mv[i] for i in range(n) if mv[i] != best and (mv[i] != PASS or n == 1)]
+        if best != 0 and legal(s, best, mover):
+            moves.insert(0, best)           # the table's main line first
+    for i in range(len(moves)):
+        if budget[0] <= 0:
+            break
+        p = moves[i]
+        df_play(s, p, mover)
+        s.depth += 1
+        ok = True
+        if mover != winner:                 # is the loser's move proven lost?
+            ev = evaluate(s, True)
+            if ev == 0:
+                e = df_probe(s, df_key(s))
+                ok = e != NULL and (e.phi == 0 or (e.phi == 1 and e.delta == DF_HINT))
+            else:
+                ok = ev == 1
+        if ok:
+            share = [budget[0] // (len(moves) - i) - 1]     # the moves left share the budget
+            given = share[0]
+            out.append((_flat(b, p), _tree_below(s, winner, levels - (mover != winner), plies - 1,
+                                                 share)))
+            budget[0] -= 1 + given - share[0]
+        s.depth -= 1
+        df_unplay(s)
+        if ok and mover != winner and levels <= 0:
+            break                           # below the first levels: the loser's main reply only
+    return out
+
+
+cdef object _flat(board_t *b, int p):
+    """The flat point of board point p, or None for a pass."""
+    return None if p == PASS else board_row(b, p) * b.size + board_col(b, p)
 
 
 cdef int _line(search_t *s, int plies, int *out) noexcept nogil:

@@ -296,6 +296,70 @@ def test_sgf_out_has_the_wrong_tries_with_their_refutations(tmp_path, capsys):
         assert after["value"] == 1              # the defender, to move, lives
 
 
+def test_sgf_out_right_variation_is_the_solution_tree(tmp_path, capsys):
+    """--sgf-out: the RIGHT variation is the proof's tree (tactics.solver `_proof_tree`), not
+    one line: after Q19, each of white's replies the search proved is a variation, answered by
+    black; and every line of the tree ends in a position that black wins by a fresh search (the
+    side to move there: white lives nowhere, black kills)."""
+    from sgfmill import sgf
+
+    from golois.cli import main as golois_main
+    from golois.sgf import position_to_sgf
+    from tactics import solver as S
+    from tactics.problem import prepare
+    board = top_right(KILL_003)
+    path = tmp_path / "p.sgf"
+    path.write_bytes(position_to_sgf(board, 1))
+    assert golois_main(["solve", str(path), "--json", "--time-limit", "10", "--network", "none",
+                        "--sgf-out", str(tmp_path / "out")]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["move"] == "Q19"
+    game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes())
+    right = [c for c in game.get_root() if c.get("C").startswith("RIGHT")]
+    assert len(right) == 1 and right[0].get_move() == ("b", (18, 15))
+    replies = list(right[0])
+    assert len(replies) >= 5 and all(r.get_move()[0] == "w" for r in replies)
+    assert len({r.get_move() for r in replies}) == len(replies)
+    assert sum(1 for r in replies if len(r) and r[0].get_move()[0] == "b") >= 5    # answered
+    b, attacker, target, region, targets = prepare(board, None, None, True, "live", BLACK)
+    lines = []
+
+    def walk(node, line):
+        line = line + [node.get_move()]
+        if not len(node):
+            lines.append(line)
+        for child in node:
+            walk(child, line)
+    walk(right[0], [])
+    assert len(lines) >= 5
+    for line in lines:
+        played = 0
+        for colour, mv in line:
+            b.play(None if mv is None else (18 - mv[0]) * 19 + mv[1], BLACK if colour == "b" else WHITE)
+            played += 1
+        try:
+            alive = [t for t in targets if b.get(t) == WHITE]
+            mover = WHITE if line[-1][0] == "b" else BLACK
+            b.to_move = mover
+            value = (S.dfpn(b, attacker, alive[0], region, targets=alive, reach=2,
+                            time_limit=5)["value"] if alive else (1 if mover == BLACK else -1))
+            assert value == (1 if mover == BLACK else -1), line
+        finally:
+            for _ in range(played):
+                b.undo()
+
+
+def test_the_tree_is_asked_for_and_follows_the_answer():
+    """solve(tree=True) reads the solution tree off the proving search; without it (GTP, the
+    player) no tree is read.  A fail has none: its refutations are Solution.refuted."""
+    from tactics.problem import solve
+    board = top_right(KILL_003)
+    assert solve(board, "black", time_limit=10).tree is None
+    sol = solve(board, "black", time_limit=10, tree=True)
+    assert sol.result == "win" and sol.tree[0][0] == sol.move and len(sol.tree) == 1
+    fail = solve(top_right(KILL_003), "black", time_limit=10, tree=True, region=[sol.region[0]])
+    assert fail.result == "fail" and fail.tree is None
+
+
 def test_cli_target_to_play_and_region(tmp_path, capsys):
     """golois solve --target / --to-play / --region: a corner problem (black kills with B2)
     with stones in another corner too, which the inference refuses (and says how to go on)."""
