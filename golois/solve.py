@@ -349,11 +349,11 @@ def _solve_board(board, mover, args, prior):
     if target is not None and region is None:
         from golois.gtp_solver import SolverConfig, owl_solve
         cfg = SolverConfig(time_limit=args.time_limit, max_nodes=args.max_nodes, width=0, prefer=0)
-        return owl_solve(board, mover, target, cfg, prior, live_guess=True, tree=bool(args.sgf_out))
+        return owl_solve(board, mover, target, cfg, prior, live_guess=True, tree=True)
     try:
         return solve(board, mover, target=target, region=region, time_limit=args.time_limit,
                      max_nodes=args.max_nodes, loose=0 if args.no_recheck else LOOSE_FAR,
-                     prior=prior, tree=bool(args.sgf_out))
+                     prior=prior, tree=True)
     except TargetNeeded as e:
         raise ProblemError(f"{e} (--target VERTEX)") from None
 
@@ -373,6 +373,11 @@ def solve_file(path, args, prior=None):
         "refuted": [sol.vertex(m) for m in sol.refuted], "nodes": sol.nodes,
         "seconds": round(sol.seconds, 4),
     }
+    if sol.tree and sol.tree[0][0] == sol.move:
+        # the opponent's replies to the answer that the proof covers, and our answer to each
+        # (null: the reply loses at once, as the knowledge sees it)
+        rec["replies"] = {sol.vertex(m): sol.vertex(sub[0][0]) if sub else None
+                          for m, sub in sol.tree[0][1]}
     # (none when --to-play gives the other colour the move, or --move plays the answer)
     right = right_answers(path, mover) if args.move is None else []
     if right:
@@ -523,6 +528,9 @@ def _text(rec, board, sol) -> str:
              f"target: the {NAMES[3 - sol.attacker]} string at {rec['target']}",
              f"move: {rec['move']}" + (f"   winning: {' '.join(rec['winning'])}" if rec["winning"] else ""),
              f"pv: {' '.join(rec['pv'])}"]
+    if rec.get("replies"):
+        lines.append("replies: " + "  ".join(
+            f"{m} ({answer or 'settled'})" for m, answer in rec["replies"].items()))
     if sol.refuted:
         lines.append("refuted: " + "  ".join(
             f"{sol.vertex(m)} ({sol.vertex(line[0]) if line else 'settled'})"

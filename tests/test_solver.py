@@ -312,7 +312,8 @@ def test_sgf_out_right_variation_is_the_solution_tree(tmp_path, capsys):
     path.write_bytes(position_to_sgf(board, 1))
     assert golois_main(["solve", str(path), "--json", "--time-limit", "10", "--network", "none",
                         "--sgf-out", str(tmp_path / "out")]) == 0
-    assert json.loads(capsys.readouterr().out.splitlines()[0])["move"] == "Q19"
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert rec["move"] == "Q19"
     game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes())
     right = [c for c in game.get_root() if c.get("C").startswith("RIGHT")]
     assert len(right) == 1 and right[0].get_move() == ("b", (18, 15))
@@ -320,6 +321,10 @@ def test_sgf_out_right_variation_is_the_solution_tree(tmp_path, capsys):
     assert len(replies) >= 5 and all(r.get_move()[0] == "w" for r in replies)
     assert len({r.get_move() for r in replies}) == len(replies)
     assert sum(1 for r in replies if len(r) and r[0].get_move()[0] == "b") >= 5    # answered
+    # the JSON's replies: the same first level, white's reply -> black's answer
+    from tactics.coords import format_vertex, from_sgfmill
+    vertex = lambda node: format_vertex(from_sgfmill(node.get_move()[1], 19), 19)      # noqa: E731
+    assert rec["replies"] == {vertex(r): vertex(r[0]) if len(r) else None for r in replies}
     b, attacker, target, region, targets = prepare(board, None, None, True, "live", BLACK)
     lines = []
 
