@@ -348,7 +348,7 @@ def _run(_Search S, double time_limit, bint keep):
     pv = [flat(line[j]) for j in range(k)]
     tree = None
     if S.tree and r == 1 and best is not None:
-        tree = _proof_tree(s, board_point(b, best // n, best % n) if best is not None else PASS)
+        tree = _proof_tree(s, board_point(b, best // n, best % n))
     return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, refuted=refuted, pv=pv,
                 nodes=s.nodes, seconds=seconds, ko_seen=bool(s.ko_seen), aborted=bool(s.aborted),
                 sim=(s.sim_tries, s.sim_hits), search=S if keep else None, tree=tree)
