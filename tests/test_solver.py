@@ -253,24 +253,32 @@ KILL_003 = """
 """
 
 
-def test_sgf_out_has_the_wrong_tries_with_their_refutations(tmp_path, capsys):
-    """--sgf-out: besides the RIGHT line, every first move the search proved to fail is a
-    WRONG variation followed by its refutation; each such move really fails (a search after
-    it: the defender to move lives), and the lines are legal (sgfmill replays them)."""
-    from sgfmill import sgf, sgf_moves
+def _kill_003_sgf_out(tmp_path, capsys):
+    """KILL_003 solved by the CLI with --json --sgf-out: (board, the JSON record, the SGF
+    written, as sgfmill's game)."""
+    from sgfmill import sgf
 
     from golois.cli import main as golois_main
     from golois.sgf import position_to_sgf
-    from tactics import solver as S
-    from tactics.problem import prepare
     board = top_right(KILL_003)
     path = tmp_path / "p.sgf"
     path.write_bytes(position_to_sgf(board, 1))
     assert golois_main(["solve", str(path), "--json", "--time-limit", "10", "--network", "none",
                         "--sgf-out", str(tmp_path / "out")]) == 0
     rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    return board, rec, sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes())
+
+
+def test_sgf_out_has_the_wrong_tries_with_their_refutations(tmp_path, capsys):
+    """--sgf-out: besides the RIGHT line, every first move the search proved to fail is a
+    WRONG variation followed by its refutation; each such move really fails (a search after
+    it: the defender to move lives), and the lines are legal (sgfmill replays them)."""
+    from sgfmill import sgf_moves
+
+    from tactics import solver as S
+    from tactics.problem import prepare
+    board, rec, game = _kill_003_sgf_out(tmp_path, capsys)
     assert rec["move"] == "Q19" and rec["result"] == "win"
-    game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes())
     children = list(game.get_root())
     assert children[0].get("C").startswith("RIGHT") and children[0].get_move() == ("b", (18, 15))
     wrong = [c for c in children if c.get("C").startswith("WRONG")]
@@ -301,20 +309,10 @@ def test_sgf_out_right_variation_is_the_solution_tree(tmp_path, capsys):
     one line: after Q19, each of white's replies the search proved is a variation, answered by
     black; and every line of the tree ends in a position that black wins by a fresh search (the
     side to move there: white lives nowhere, black kills)."""
-    from sgfmill import sgf
-
-    from golois.cli import main as golois_main
-    from golois.sgf import position_to_sgf
     from tactics import solver as S
     from tactics.problem import prepare
-    board = top_right(KILL_003)
-    path = tmp_path / "p.sgf"
-    path.write_bytes(position_to_sgf(board, 1))
-    assert golois_main(["solve", str(path), "--json", "--time-limit", "10", "--network", "none",
-                        "--sgf-out", str(tmp_path / "out")]) == 0
-    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    board, rec, game = _kill_003_sgf_out(tmp_path, capsys)
     assert rec["move"] == "Q19"
-    game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes())
     right = [c for c in game.get_root() if c.get("C").startswith("RIGHT")]
     assert len(right) == 1 and right[0].get_move() == ("b", (18, 15))
     replies = list(right[0])
