@@ -410,22 +410,24 @@ cdef object _tree_below(search_t *s, int winner, int levels, int plies, list bud
         p = moves[i]
         df_play(s, p, mover)
         s.depth += 1
-        ok = True
-        if mover != winner:                 # is the loser's move proven lost?
-            ev = evaluate(s, True)
-            if ev == 0:
-                e = df_probe(s, df_key(s))
-                ok = e != NULL and (e.phi == 0 or (e.phi == 1 and e.delta == DF_HINT))
-            else:
-                ok = ev == 1
-        if ok:
-            share = [budget[0] // (len(moves) - i) - 1]     # the moves left share the budget
-            given = share[0]
-            out.append((_flat(b, p), _tree_below(s, winner, levels - (mover != winner), plies - 1,
-                                                 share)))
-            budget[0] -= 1 + given - share[0]
-        s.depth -= 1
-        df_unplay(s)
+        try:
+            ok = True
+            if mover != winner:             # is the loser's move proven lost?
+                ev = evaluate(s, True)
+                if ev == 0:
+                    e = df_probe(s, df_key(s))
+                    ok = e != NULL and (e.phi == 0 or (e.phi == 1 and e.delta == DF_HINT))
+                else:
+                    ok = ev == 1
+            if ok:
+                share = [budget[0] // (len(moves) - i) - 1]     # the moves left share the budget
+                given = share[0]
+                out.append((_flat(b, p), _tree_below(s, winner, levels - (mover != winner),
+                                                     plies - 1, share)))
+                budget[0] -= 1 + given - share[0]
+        finally:                            # (the caller's board, whatever happens)
+            s.depth -= 1
+            df_unplay(s)
         if ok and mover != winner and levels <= 0:
             break                           # below the first levels: the loser's main reply only
     return out
