@@ -64,7 +64,7 @@ def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=Fals
     """tactics.problem.solve for the group of the stone at `flat` on a whole board (the owl
     region, `group_region`), `mover` to play, with cfg's limits and options (also `golois solve
     --target`).  live_guess: an unfinished search to live guesses its answer (owl's unknown is
-    `0` whatever its move, so GTP keeps no time for a guess).  tree: as solve's (--sgf-out).
+    `0` whatever its move, so GTP keeps no time for a guess).  tree: as solve's (golois solve).
     Raises ProblemError."""
     return solve(board, mover, target=flat, time_limit=cfg.time_limit, max_nodes=cfg.max_nodes,
                  escape_libs=cfg.escape_libs, group=cfg.group, escape_out=cfg.escape_out,

@@ -16,13 +16,15 @@ searched.  `--move N` takes a game's position before move N (`end`: after the la
 Default output: a diagram with the answer marked `#`, the result, the first move, the principal
 variation, the refuted first moves with the opponent's answer, nodes and time.  `--json`: one
 object per input per line ({"file", "to_play", "move", "result", "status", "goal", "pv",
-"winning", "refuted", "nodes", "seconds", "right"} or {"file", "error"}); a file that fails is
+"winning", "refuted", "nodes", "seconds", "right"}, and "replies" for a proven answer: the
+opponent's replies the proof covers -> the answer to each; or {"file", "error"}); a file that fails is
 reported and the batch goes on (with `--ladder` too: a missing file, a malformed SGF, a vertex
 off the board or on an empty point).  When the SGF has root children commented RIGHT, each
 answer is marked right or wrong, and the accuracy per folder is printed (to stderr with
---json).  `--sgf-out DIR` writes the problem with the solver's answer as variations: the PV
-commented RIGHT (or WRONG when the goal fails), the other proven first moves RIGHT, and the
-first moves proven to fail WRONG, each with its refutation (a file that cannot be written keeps
+--json).  `--sgf-out DIR` writes the problem with the solver's answer as variations: the
+solution tree commented RIGHT (a proven answer, the opponent's replies and the answers to
+them: tactics.problem Solution.tree), else the PV (WRONG when the goal fails), the other proven
+first moves RIGHT, and the first moves proven to fail WRONG, each with its refutation (a file that cannot be written keeps
 its answer, with "sgf_error").  `--jobs N` solves N files at once in worker processes
 (golois.batch), the answers in the inputs' order; each problem keeps its time limit, so give
 each worker a core of its own.  Exit status: 0, or 1 when every file failed or a worker
@@ -225,14 +227,11 @@ def _bare_problem(path_in, board=None):
 
 def _add_line(root, colour, moves, n, comment):
     """A variation of `moves` (flat, None = pass) below root, `colour` first, its first node
-    commented."""
-    node = root
-    for i, m in enumerate(moves):
-        node = node.new_child()
-        node.set_move("b" if colour == BLACK else "w", to_sgfmill(None if m is None else divmod(m, n), n))
-        if i == 0:
-            node.set("C", comment)
-        colour = 3 - colour
+    commented: `_add_tree` of a tree with one branch."""
+    tree = []
+    for m in reversed(moves):
+        tree = [(m, tree)]
+    _add_tree(root, colour, tree, n, comment)
 
 
 def _add_tree(parent, colour, tree, n, comment=None):
@@ -265,7 +264,7 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
     game = _bare_problem(path_in, board if position else None)
     root, n = game.get_root(), board.size
     ok = sol.result in ("win", "ko_a", "ko_b")
-    if ok and sol.tree and sol.tree[0][0] == sol.move:
+    if ok and sol.tree:
         _add_tree(root, sol.to_move, sol.tree, n, f"RIGHT: {sol.status}")
     else:
         _add_line(root, sol.to_move, sol.pv, n, ("RIGHT" if ok else "WRONG") + f": {sol.status}")
@@ -373,7 +372,7 @@ def solve_file(path, args, prior=None):
         "refuted": [sol.vertex(m) for m in sol.refuted], "nodes": sol.nodes,
         "seconds": round(sol.seconds, 4),
     }
-    if sol.tree and sol.tree[0][0] == sol.move:
+    if sol.tree:
         # the opponent's replies to the answer that the proof covers, and our answer to each
         # (null: the reply loses at once, as the knowledge sees it)
         rec["replies"] = {sol.vertex(m): sol.vertex(sub[0][0]) if sub else None

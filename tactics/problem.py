@@ -108,7 +108,7 @@ class Solution:
     size: int = 19
     ko_checked: bool = True     # False: a ko appeared and the search with unlimited ko threats
                                 # for the loser of the first search ran out of time
-    tree: list | None = None    # the solution tree of the search that proved `move` (tactics.solver `_proof_tree`): [(move, [(reply, [...]), ...])], flat moves, None = pass
+    tree: list | None = None    # with solve(tree=True), a proven answer's solution tree (tactics.solver `_proof_tree`), its first move `move`: [(move, [(reply, [...]), ...])], flat moves, None = pass
 
     @property
     def code(self) -> int:
@@ -253,7 +253,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     sim: every search's simulation budget (tactics.solver.dfpn: Kawano's simulation of a
     refuted move's proof on its siblings); 0 = off.
     tree: a proven answer comes with its solution tree (Solution.tree, read off the table of
-    the search that proved it: tactics.solver.dfpn(tree=)); golois solve --sgf-out writes it.
+    the search that proved it: tactics.solver.dfpn(tree=)); golois solve prints its first level
+    (`replies`) and --sgf-out writes it.
     Raises ProblemError for positions that cannot be set up."""
     t0 = time.monotonic()
     sol = _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
@@ -623,7 +624,7 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
         # no move kills in the looser frame either: its fail names any refuted move, and our
         # kill, which works in the grown frame, is the better try (ishigure-basic/012: Q16,
         # a ko_a in the grown frame, the book's answer)
-        again.move, again.pv = move, [move]
+        again.move, again.pv, again.tree = move, [move], None    # (its tree proves no move)
         again.refuted.pop(move, None)
     again.nodes = nodes
     return again, nodes
