@@ -307,7 +307,7 @@ def _run(_Search S, double time_limit, bint keep):
     with nogil:
         r = df_search(s)
     seconds = df_now() - t0
-    flat = lambda q: None if q == PASS else board_row(b, q) * n + board_col(b, q)
+    flat = lambda q: _flat(b, q)
     mover = b.to_move
     key = df_key(s)
     e = df_probe(s, key)
@@ -372,7 +372,8 @@ cdef object _proof_tree(search_t *s, int first):
     df_play(s, first, mover)
     s.depth = 1
     try:
-        below = _tree_below(s, mover, TREE_LEVELS, TREE_PLIES - 1, budget)
+        below = ([] if evaluate(s, True) != 0 else
+                 _tree_below(s, mover, TREE_LEVELS, TREE_PLIES - 1, budget))
     finally:
         s.depth = 0
         df_unplay(s)
@@ -381,13 +382,14 @@ cdef object _proof_tree(search_t *s, int first):
 
 
 cdef object _tree_below(search_t *s, int winner, int levels, int plies, list budget):
-    """_proof_tree's subtree of the current node (s.depth > 0; the board back on return)."""
+    """_proof_tree's subtree of the current node (s.depth > 0, a node the knowledge does not
+    settle: the caller evaluated it; the board back on return)."""
     cdef board_t *b = s.b
     cdef tt_entry *e
     cdef int mover = b.to_move, n, i, p, best = 0, ev
     cdef int *mv
     out = []
-    if plies <= 0 or budget[0] <= 0 or s.depth >= DF_MAX_DEPTH - 1 or evaluate(s, True) != 0:
+    if plies <= 0 or budget[0] <= 0 or s.depth >= DF_MAX_DEPTH - 1:
         return out
     if df_last_pass(s, 1) and df_last_pass(s, 2):
         return out
@@ -411,9 +413,9 @@ cdef object _tree_below(search_t *s, int winner, int levels, int plies, list bud
         df_play(s, p, mover)
         s.depth += 1
         try:
+            ev = evaluate(s, True)          # settled: a leaf
             ok = True
             if mover != winner:             # is the loser's move proven lost?
-                ev = evaluate(s, True)
                 if ev == 0:
                     e = df_probe(s, df_key(s))
                     ok = e != NULL and (e.phi == 0 or (e.phi == 1 and e.delta == DF_HINT))
@@ -422,8 +424,8 @@ cdef object _tree_below(search_t *s, int winner, int levels, int plies, list bud
             if ok:
                 share = [budget[0] // (len(moves) - i) - 1]     # the moves left share the budget
                 given = share[0]
-                out.append((_flat(b, p), _tree_below(s, winner, levels - (mover != winner),
-                                                     plies - 1, share)))
+                out.append((_flat(b, p), [] if ev != 0 else
+                            _tree_below(s, winner, levels - (mover != winner), plies - 1, share)))
                 budget[0] -= 1 + given - share[0]
         finally:                            # (the caller's board, whatever happens)
             s.depth -= 1
