@@ -39,7 +39,9 @@ An unfinished search to live answers the unrefuted first move after which the de
 survive best in random playouts in the region, with the shipped policy network's weighted
 scores added (`network_prior`; `--network none`: the playouts alone).  The network is asked
 only then, in the time limit (the search stops about 0.5 s early for it; under a 2-2.5 s
-limit the playouts guess alone), so a problem the search proves does not wait for it.
+limit the playouts guess alone), so a problem the search proves does not wait for it.  It is
+loaded (3-4 s, not counted in any problem's time) before the first live problem, never for
+kills alone (`LazyPrior`).
 
 Start with `run`.
 """
@@ -277,7 +279,8 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
     return _save(game, path_in, out_dir)
 
 
-def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, quiet: bool = False):
+def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, quiet: bool = False,
+                  lazy: bool = False):
     """A prior for tactics.problem.solve: (board, mover) -> the policy network's scores (mean
     log-probability over `symmetries`) per flat point, for `mover` to play on the unframed
     board: the player's policy (golois.gtp_play.load_network_policy), run on `threads` CPU
@@ -285,9 +288,11 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
     the weights cannot be loaded (the solver then guesses without it).  One evaluation: about
     0.5 s on one core for the full network; the prior says so (`TimedPrior.cost`), so that the
     solver asks it only when an unfinished search to live needs it, and within the time limit
-    (tactics.problem._Scores)."""
+    (tactics.problem._Scores).  lazy: a `LazyPrior`, which loads all that on first use."""
     if model in (None, "none"):
         return None
+    if lazy:
+        return LazyPrior(model, symmetries, threads, quiet)
     try:
         from golois.gtp_play import load_network_policy, resolve_model
         return TimedPrior(load_network_policy(resolve_model(model), symmetries, threads))
@@ -295,6 +300,45 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
         if not quiet:
             print(f"golois solve: no policy prior ({type(e).__name__}: {e})", file=sys.stderr)
         return None
+
+
+def network_missing(model) -> str | None:
+    """Why `network_prior(model)` cannot load, as far as a look without loading it tells (torch
+    is not installed, or the weights file does not exist), or None."""
+    import importlib.util
+    from golois.gtp_play import resolve_model
+    if importlib.util.find_spec("torch") is None:
+        return "torch is not installed"
+    path = resolve_model(model)
+    return None if path.is_file() else f"no weights file {str(path)!r}"
+
+
+class LazyPrior:
+    """`network_prior(model)`, loaded when first asked (`cost` or a call).  Loading torch and
+    the weights takes 3-4 s, and only live problems ask the prior (kill problems never do), so
+    `golois solve` on a kill does not wait for it.  tactics.problem asks `cost` before a live
+    problem's search and does not count that call's time against the problem's limit
+    (`_Scores.setup`), as when the network was loaded before the first problem.  A network
+    that does not load costs `inf`: the playouts guess alone."""
+
+    def __init__(self, model, symmetries: int = 8, threads: int = 1, quiet: bool = False):
+        self.model, self.symmetries, self.threads, self.quiet = model, symmetries, threads, quiet
+        self.loaded, self.prior = False, None
+
+    def load(self):
+        """The TimedPrior, or None when it does not load (said once on stderr unless quiet)."""
+        if not self.loaded:
+            self.loaded = True
+            self.prior = network_prior(self.model, self.symmetries, self.threads, self.quiet)
+        return self.prior
+
+    def cost(self, size: int) -> float:
+        prior = self.load()
+        return float("inf") if prior is None else prior.cost(size)
+
+    def __call__(self, board, mover):
+        prior = self.load()
+        return None if prior is None else prior(board, mover)
 
 
 class TimedPrior:
@@ -464,9 +508,11 @@ def run(args) -> int:
     warning = oversubscribed(jobs, len(files))
     if warning:
         print(f"golois solve: warning: {warning}", file=sys.stderr)
-    if parallel and network not in (None, "none") and network_prior(network) is None:
-        network = "none"            # said once here: the workers load it quietly
-    results = ordered_map(_solve_one, files, jobs, _start_worker, (args, network, parallel))
+    missing = parallel and network not in (None, "none") and network_missing(network)
+    if missing:
+        print(f"golois solve: no policy prior ({missing})", file=sys.stderr)
+        network = "none"            # said once here, not by every worker
+    results = ordered_map(_solve_one, files, jobs, _start_worker, (args, network))
     try:
         from tqdm import tqdm
         results = tqdm(results, total=len(files), disable=len(files) < 2 or not sys.stderr.isatty(),
@@ -502,10 +548,11 @@ def run(args) -> int:
 _WORKER = {}        # this process's options and prior for `_solve_one` (set by `_start_worker`)
 
 
-def _start_worker(args, network, quiet):
+def _start_worker(args, network):
     """ordered_map's initializer (once per worker process, or here with one job): the options
-    and the policy prior that every problem solved in this process uses."""
-    _WORKER["args"], _WORKER["prior"] = args, network_prior(network, quiet=quiet)
+    and the policy prior that every problem solved in this process uses, loaded on its first
+    live problem (`LazyPrior`)."""
+    _WORKER["args"], _WORKER["prior"] = args, network_prior(network, lazy=True)
 
 
 def _solve_one(path):

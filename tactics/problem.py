@@ -298,6 +298,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     guesses = goal == "live" and live_guess
     if prior is not None and guesses and not isinstance(prior, _Scores):
         prior = _Scores(prior, board, mover, time_limit)    # the searches again below share it
+        t0 += prior.setup                                   # a network loaded on first use
     reserve = ((_guess_reserve(time_limit) if guesses else 0.0)
                + (prior.pending_seconds() if isinstance(prior, _Scores) else 0.0))
     deadline = t0 + time_limit - reserve
@@ -643,10 +644,13 @@ class _Scores:
     scores are still to be computed, so that the answer comes within the time limit, and a
     prior that would take more than PRIOR_MAX_SHARE of the time limit is not asked (the
     playouts alone guess).  A prior without `cost` is asked at once, its time counting against
-    the searches'."""
+    the searches'.  `setup`: the seconds the `cost` call took, which the problem's clock leaves
+    out (golois.solve.LazyPrior loads its network then, once per process)."""
 
     def __init__(self, prior, board, mover, time_limit):
+        t = time.monotonic()
         self.cost = prior.cost(board.size) if hasattr(prior, "cost") else None
+        self.setup = time.monotonic() - t
         self.prior = prior if self.cost is None or self.cost <= PRIOR_MAX_SHARE * time_limit else None
         self.board, self.mover, self.value = board.copy(), mover, None
         if self.cost is None:

@@ -875,20 +875,9 @@ def test_a_fail_to_live_names_a_refuted_move_not_the_pass(monkeypatch):
     assert quiet.result == "fail" and quiet.vertex() == "PASS"
 
 
-def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it():
-    """A prior that says what a call costs (`cost(size)`, golois.solve.TimedPrior) is asked only
-    for the guess of an unfinished search to live, after the searches, which stop that much
-    early; never when the search proves its answer, nor when one call would take more than
-    PRIOR_MAX_SHARE of the time limit (the playouts alone guess then).  An untimed prior is
-    asked before the search, whatever it finds."""
-    from tactics.problem import PRIOR_MAX_SHARE
-    calls = []
-
-    def prior(b, mover):
-        calls.append(mover)
-        return [0.0] * (b.size * b.size)
-    board = bottom_right(MAEDA_123)
-    proven = from_diagram("""
+# white to live, proven in a fraction of a second: the middle of its straight three on the
+# edge makes two eyes
+LIVES_AT_ONCE = """
 . . . . . . . . . . . . .
 . . . . . . . . . . . . .
 . . . . . . . . . . . . .
@@ -902,7 +891,23 @@ X X X X X X . . . . . . .
 O O O O O X . . . . . . .
 . . . O O X . . . . . . .
 O O O O O X . . . . . . .
-""", "white")
+"""
+
+
+def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it():
+    """A prior that says what a call costs (`cost(size)`, golois.solve.TimedPrior) is asked only
+    for the guess of an unfinished search to live, after the searches, which stop that much
+    early; never when the search proves its answer, nor when one call would take more than
+    PRIOR_MAX_SHARE of the time limit (the playouts alone guess then).  An untimed prior is
+    asked before the search, whatever it finds."""
+    from tactics.problem import PRIOR_MAX_SHARE
+    calls = []
+
+    def prior(b, mover):
+        calls.append(mover)
+        return [0.0] * (b.size * b.size)
+    board = bottom_right(MAEDA_123)
+    proven = from_diagram(LIVES_AT_ONCE, "white")
     prior.cost = lambda size: 0.01
     s = solve(proven, "white", time_limit=5, prior=prior)
     assert (s.goal, s.result) == ("live", "win") and calls == []
@@ -915,6 +920,35 @@ O O O O O X . . . . . . .
     del prior.cost
     s = solve(proven, "white", time_limit=5, prior=prior)
     assert s.result == "win" and calls == [WHITE]
+
+
+def test_golois_solve_loads_the_network_on_its_first_live_problem_only(monkeypatch):
+    """golois solve's prior (golois.solve.LazyPrior) loads the network when a live problem
+    first asks what a call costs: never for a kill, once for every live problem after, and
+    the load's time is left out of the problem's time limit (tactics.problem._Scores.setup):
+    a 1 s load before a 0.5 s limit still leaves the search its 0.5 s to prove the life."""
+    import golois.solve as gs
+    loads = []
+
+    def load(model, symmetries=8, threads=1, quiet=False, lazy=False):
+        assert not lazy
+        loads.append(model)
+        time.sleep(1.0)
+
+        def timed(b, mover):
+            return [0.0] * (b.size * b.size)
+        timed.cost = lambda size: 0.01
+        return timed
+    monkeypatch.setattr(gs, "network_prior", load)
+    prior = gs.LazyPrior("full")
+    s = solve(top_right(KILL_003), "black", time_limit=10, prior=prior)
+    assert (s.goal, s.result, s.vertex()) == ("kill", "win", "Q19") and loads == []
+    for _ in range(2):
+        s = solve(from_diagram(LIVES_AT_ONCE, "white"), "white", time_limit=0.5, prior=prior)
+        assert (s.goal, s.result) == ("live", "win") and s.seconds < 0.9
+    assert loads == ["full"]
+    monkeypatch.setattr(gs, "network_prior", lambda *a, **k: None)    # weights that do not load
+    assert math.isinf(gs.LazyPrior("x.pt").cost(19)) and gs.LazyPrior("x.pt")(None, BLACK) is None
 
 
 # maeda-5k-1k/020 after black's T16 (the book kills with S19; our first move was T16, a proven
