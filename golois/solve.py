@@ -261,7 +261,9 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
     answer, every reply of the opponent the search proved, the answer to each, and so on:
     Solution.tree), or the PV when there is no tree (WRONG if the goal fails), the other proven
     winning first moves as RIGHT variations, and each first move the search proved to fail as a
-    WRONG variation with its refutation (the table's line).  position: the solution hangs from
+    WRONG variation with its refutation: its tree (Solution.refutations: the opponent's answer,
+    each of our next moves the search proved lost, the answer to each, ...), or the table's
+    line where there is none.  position: the solution hangs from
     `board` (a game's position, `--move`), not the file's setup."""
     game = _bare_problem(path_in, board if position else None)
     root, n = game.get_root(), board.size
@@ -275,7 +277,10 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
             _add_line(root, sol.to_move, [m], n, f"RIGHT: {sol.status}")
     goal = f"{NAMES[sol.to_move]} to {sol.goal}"
     for m, line in sol.refuted.items():
-        _add_line(root, sol.to_move, [m] + list(line), n, f"WRONG: {goal} fails after this move")
+        if sol.refutations.get(m):
+            _add_tree(root, sol.to_move, [(m, sol.refutations[m])], n, f"WRONG: {goal} fails after this move")
+        else:
+            _add_line(root, sol.to_move, [m] + list(line), n, f"WRONG: {goal} fails after this move")
     return _save(game, path_in, out_dir)
 
 

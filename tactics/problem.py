@@ -109,6 +109,7 @@ class Solution:
     ko_checked: bool = True     # False: a ko appeared and the search with unlimited ko threats
                                 # for the loser of the first search ran out of time
     tree: list | None = None    # with solve(tree=True), a proven answer's solution tree (tactics.solver `_proof_tree`), its first move `move`: [(move, [(reply, [...]), ...])], flat moves, None = pass
+    refutations: dict = field(default_factory=dict)  # with solve(tree=True), a refuted first move -> its refutation's tree where the table has one (the opponent's answer first; tactics.solver dfpn's refutations)
 
     @property
     def code(self) -> int:
@@ -390,7 +391,9 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                    attacker=attacker, region=region, winning=winning,
                    refuted={m: line for m, line in refuted.items() if m != move},
                    size=board.size, ko_checked=ko_checked,
-                   tree=tree if winning and tree and tree[0][0] == move else None)
+                   tree=tree if winning and tree and tree[0][0] == move else None,
+                   refutations={m: t for m, t in chosen.get("refutations", {}).items()
+                                if m != move and m in refuted})
     sol.seki = verdict.is_seki(b, sol)
     sol.status = verdict.status(sol)
     return sol
@@ -627,6 +630,7 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
         # a ko_a in the grown frame, the book's answer)
         again.move, again.pv, again.tree = move, [move], None    # (its tree proves no move)
         again.refuted.pop(move, None)
+        again.refutations.pop(move, None)
     again.nodes = nodes
     return again, nodes
 

@@ -28,6 +28,8 @@ SIM_NODES = 20000   # dfpn's (and tactics.problem.solve's) default sim: position
 TREE_MOVES = 400    # dfpn's tree: moves at most (golois solve --sgf-out writes it as the RIGHT variations)
 TREE_LEVELS = 2     # ... every reply of the loser the table proves lost on its first this many turns; below, one
 TREE_PLIES = 30     # ... lines at most this long
+REFUTATION_MOVES = 100  # dfpn's refutations (with tree): moves at most in each refuted first move's tree
+REFUTATION_LEVELS = 1   # ... every move of the loser proven lost on its first this many turns; below, one
 
 
 cdef tt_entry *_table(int bits, bint huge) noexcept nogil:
@@ -109,7 +111,11 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     (proven winning first moves), unrefuted (unfinished: the first moves not proven to lose, in
     move order), refuted (each first move proven to lose -> its refutation from the table, at
     most REFUTATION_PLIES flat moves, the opponent's answer first), pv (flat moves), nodes,
-    seconds, ko_seen, tree (with `tree` and a proven win, else None); with `keep`, also search:
+    seconds, ko_seen, tree (with `tree` and a proven win, else None), refutations (with `tree`:
+    each refuted move whose refutation the knowledge does not settle at once -> the
+    refutation's tree, `_tree_below` with the opponent winning: its answer, then every move
+    proven lost at the next REFUTATION_LEVELS turns, at most REFUTATION_MOVES moves; else
+    empty); with `keep`, also search:
     the search with its table, for dfpn_resume (None without keep)."""
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
@@ -318,6 +324,7 @@ def _run(_Search S, double time_limit, bint keep):
     winning = []
     unrefuted = []
     refuted = {}
+    refutations = {}
     stride = gen_moves(s, s.moves)
     ko = s.ko_seen
     for i in range(stride):
@@ -336,6 +343,9 @@ def _run(_Search S, double time_limit, bint keep):
             counted = s.nodes
             k = _line(s, min(REFUTATION_PLIES, MAX_LINE), line)
             refuted[flat(p)] = [flat(line[j]) for j in range(k)]
+            if S.tree and ev == 0:      # the refutation's tree: the opponent wins from here
+                refutations[flat(p)] = _tree_below(s, 3 - mover, REFUTATION_LEVELS, TREE_PLIES - 1,
+                                                   [REFUTATION_MOVES])
             s.nodes = counted
         elif r == 0:
             unrefuted.append(flat(p))
@@ -351,7 +361,8 @@ def _run(_Search S, double time_limit, bint keep):
         tree = _proof_tree(s, board_point(b, best // n, best % n))
     return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, refuted=refuted, pv=pv,
                 nodes=s.nodes, seconds=seconds, ko_seen=bool(s.ko_seen), aborted=bool(s.aborted),
-                sim=(s.sim_tries, s.sim_hits), search=S if keep else None, tree=tree)
+                sim=(s.sim_tries, s.sim_hits), search=S if keep else None, tree=tree,
+                refutations=refutations)
 
 
 cdef object _proof_tree(search_t *s, int first):

@@ -309,8 +309,6 @@ def test_sgf_out_right_variation_is_the_solution_tree(tmp_path, capsys):
     one line: after Q19, each of white's replies the search proved is a variation, answered by
     black; and every line of the tree ends in a position that black wins by a fresh search (the
     side to move there: white lives nowhere, black kills)."""
-    from tactics import solver as S
-    from tactics.problem import prepare
     board, rec, game = _kill_003_sgf_out(tmp_path, capsys)
     assert rec["move"] == "Q19"
     right = [c for c in game.get_root() if c.get("C").startswith("RIGHT")]
@@ -323,6 +321,15 @@ def test_sgf_out_right_variation_is_the_solution_tree(tmp_path, capsys):
     from tactics.coords import format_vertex, from_sgfmill
     vertex = lambda node: format_vertex(from_sgfmill(node.get_move()[1], 19), 19)      # noqa: E731
     assert rec["replies"] == {vertex(r): vertex(r[0]) if len(r) else None for r in replies}
+    _check_lines_won(board, right[0], BLACK)
+
+
+def _check_lines_won(board, top, winner):
+    """Every line of the SGF variation `top` (KILL_003's problem, black first) ends in a
+    position `winner` wins by a fresh search: the side to move there wins (1) or loses (-1), or
+    the target group is gone (a black win)."""
+    from tactics import solver as S
+    from tactics.problem import prepare
     b, attacker, target, region, targets = prepare(board, None, None, True, "live", BLACK)
     lines = []
 
@@ -332,7 +339,7 @@ def test_sgf_out_right_variation_is_the_solution_tree(tmp_path, capsys):
             lines.append(line)
         for child in node:
             walk(child, line)
-    walk(right[0], [])
+    walk(top, [])
     assert len(lines) >= 5
     for line in lines:
         played = 0
@@ -345,10 +352,28 @@ def test_sgf_out_right_variation_is_the_solution_tree(tmp_path, capsys):
             b.to_move = mover
             value = (S.dfpn(b, attacker, alive[0], region, targets=alive, reach=2,
                             time_limit=5)["value"] if alive else (1 if mover == BLACK else -1))
-            assert value == (1 if mover == BLACK else -1), line
+            assert value == (1 if mover == winner else -1), line
         finally:
             for _ in range(played):
                 b.undo()
+
+
+def test_sgf_out_wrong_variations_are_the_refutation_trees(tmp_path, capsys):
+    """--sgf-out: a WRONG variation is its refutation's tree (Solution.refutations), not one
+    line: after the wrong move and white's answer, each of black's next moves the search
+    proved lost is a variation, answered by white; every line ends in a position white wins
+    by a fresh search."""
+    board, rec, game = _kill_003_sgf_out(tmp_path, capsys)
+    wrong = [c for c in game.get_root() if c.get("C").startswith("WRONG")]
+    assert len(wrong) >= 3
+    branching = 0
+    for top in wrong:
+        assert len(top) == 1 and top[0].get_move()[0] == "w"       # one answer: white's
+        tries = list(top[0])
+        branching += len(tries) >= 3
+        assert all(t.get_move()[0] == "b" for t in tries)
+        _check_lines_won(board, top, WHITE)
+    assert branching >= 3
 
 
 def test_the_tree_is_asked_for_and_follows_the_answer():
