@@ -8,6 +8,9 @@ the moves on one board, yielding each position before its move: the fast path fo
 
 Every failure is an `SgfError` naming the source and, for a bad move, its number; a rejected
 move never leaves a half-changed board behind.  Start with `parse_game`.
+
+A file may hold several games (FF[4]'s collection: problem books often come as one file):
+`collection_size(data)` counts them and `collection_game(data, k, source)` gives the kth alone.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from sgfmill import sgf
+from sgfmill import sgf, sgf_grammar
 
 from tactics import coords
 from tactics.board import BLACK, EMPTY, WHITE, Board, IllegalMove
@@ -232,6 +235,29 @@ def load_game(path) -> Game:
     except OSError as e:
         raise SgfError(str(path), f"cannot read: {e.strerror}") from None
     return parse_game(data, str(path))
+
+
+def collection_size(data: bytes) -> int:
+    """How many games an SGF collection holds (1 for a plain record); 1 for data that does not
+    parse (its error then comes from `parse_game`)."""
+    try:
+        return len(sgf_grammar.parse_sgf_collection(data))
+    except ValueError:
+        return 1
+
+
+def collection_game(data: bytes, k: int, source: str = "<sgf>") -> bytes:
+    """The kth game (1-based) of an SGF collection, alone, as SGF bytes.  Raises SgfError."""
+    try:
+        trees = sgf_grammar.parse_sgf_collection(data)
+    except ValueError as e:
+        raise SgfError(source, f"malformed SGF: {e}") from None
+    if not 1 <= k <= len(trees):
+        raise SgfError(source, f"game {k}: the file holds {len(trees)} game(s)")
+    try:
+        return sgf.Sgf_game.from_coarse_game_tree(trees[k - 1]).serialise()
+    except ValueError as e:
+        raise SgfError(source, f"game {k}: {e}") from None
 
 
 def position_to_sgf(board: Board, to_move: int | None = None, comment: str = "") -> bytes:

@@ -11,7 +11,11 @@ infers the group at stake and the goal (see its docstring).  `--target VERTEX` n
 instead, for positions the inference refuses (stones in several areas, whole-board positions):
 it is solved as GTP's owl_attack / owl_defend are, in the group's region, but with every move
 searched.  `--move N` takes a game's position before move N (`end`: after the last move).
-`--region V1:V2` limits the moves to a rectangle (no frame is added).
+`--region V1:V2` limits the moves to a rectangle (no frame is added).  A file of several games
+(an SGF collection: problem books often come in one file) is one problem per game, named
+`FILE#K` (K from 1) in the output, its accuracy counted per file; `FILE#K` as an input solves
+that game alone (`problems`, `read_problem`); `--limit N` takes at most N problems of each
+folder or file.
 
 Default output: a diagram with the answer marked `#`, the result, the first move, the principal
 variation, the refuted first moves with the opponent's answer, nodes and time.  `--json`: one
@@ -24,8 +28,9 @@ answer is marked right or wrong, and the accuracy per folder is printed (to stde
 --json).  `--sgf-out DIR` writes the problem with the solver's answer as variations: the
 solution tree commented RIGHT (a proven answer, the opponent's replies and the answers to
 them: tactics.problem Solution.tree), else the PV (WRONG when the goal fails), the other proven
-first moves RIGHT, and the first moves proven to fail WRONG, each with its refutation (a file that cannot be written keeps
-its answer, with "sgf_error").  `--jobs N` solves N files at once in worker processes
+first moves RIGHT, and the first moves proven to fail WRONG, each with its refutation's tree
+(a collection's game K goes to FILE-K.sgf; a file that cannot be written keeps its answer,
+with "sgf_error").  `--jobs N` solves N files at once in worker processes
 (golois.batch), the answers in the inputs' order; each problem keeps its time limit, so give
 each worker a core of its own.  Exit status: 0, or 1 when every file failed or a worker
 process died (the files it left unsolved are named), or 2 before any search for a usage
@@ -49,6 +54,7 @@ Start with `run`.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import sys
@@ -57,6 +63,7 @@ from collections import defaultdict
 from concurrent.futures.process import BrokenProcessPool
 
 from golois.batch import ordered_map, oversubscribed
+from golois.sgf import SgfError, collection_game, collection_size, parse_game
 from tactics.board import BLACK, WHITE
 from tactics.coords import format_vertex, from_sgfmill, to_sgfmill, vertex_to_flat
 
@@ -102,7 +109,8 @@ def add_parser(subparsers) -> None:
                         "move; default: the setup stones (a problem's moves are its answer)")
     p.add_argument("--region", metavar="V1:V2",
                    help="the rectangle between two corner vertices (e.g. N1:T7): moves only there, no frame")
-    p.add_argument("--limit", type=_count, default=None, help="at most this many files per folder")
+    p.add_argument("--limit", type=_count, default=None,
+                   help="at most this many problems of each folder or file")
     p.add_argument("--jobs", type=_count, default=1, metavar="N",
                    help="solve N files at once, one per worker process (give each its own core: "
                         "every problem keeps its time limit); answers in the inputs' order (1)")
@@ -116,20 +124,63 @@ def add_parser(subparsers) -> None:
 
 
 def _files(inputs, limit=None):
+    """The problems of the inputs, in order: a folder's .sgf files by name, each file's games
+    (`problems`); at most `limit` problems of each input."""
     for item in inputs:
         if os.path.isdir(item):
             names = sorted(f for f in os.listdir(item) if f.lower().endswith(".sgf"))
-            for f in names[:limit]:
-                yield os.path.join(item, f)
+            found = (p for f in names for p in problems(os.path.join(item, f)))
         else:
-            yield item
+            found = iter(problems(item))
+        yield from itertools.islice(found, limit)
+
+
+def problems(path) -> list:
+    """The problems of one input file: [path] for a record of one game, else `path#1`,
+    `path#2`, ..., one per game of the SGF collection (a problem book in one file); a name
+    that already says `FILE#K` as it is."""
+    if _collection_part(path)[1] is not None:
+        return [str(path)]
+    try:
+        with open(path, "rb") as f:
+            n = collection_size(f.read())
+    except OSError:                     # (solving it says why)
+        n = 1
+    return [str(path)] if n == 1 else [f"{path}#{k}" for k in range(1, n + 1)]
+
+
+def _collection_part(name):
+    """(FILE, K) for a problem name `FILE#K` (the Kth game of the collection FILE), else
+    (name, None); a file really named so is itself."""
+    head, sep, tail = str(name).rpartition("#")
+    if sep and tail.isdigit() and not os.path.exists(name) and os.path.isfile(head):
+        return head, int(tail)
+    return str(name), None
+
+
+def read_problem(name) -> bytes:
+    """The SGF of a problem name (`problems`): the file, or one game of a collection alone.
+    Raises SgfError."""
+    path, k = _collection_part(name)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise SgfError(str(name), f"cannot read: {e.strerror}") from None
+    return data if k is None else collection_game(data, k, str(name))
+
+
+def _group(name) -> str:
+    """Where a problem's accuracy is counted: its collection file, or its folder."""
+    path, k = _collection_part(name)
+    return path if k is not None else os.path.dirname(path) or "."
 
 
 def right_answers(path, mover=None):
     """GTP vertices of the root children commented RIGHT (empty if none); given `mover`, only
     those that are that colour's moves."""
     from sgfmill import sgf
-    game = sgf.Sgf_game.from_bytes(open(path, "rb").read())
+    game = sgf.Sgf_game.from_bytes(read_problem(path))
     n = game.get_size()
     out = []
     for child in game.get_root():
@@ -150,9 +201,9 @@ def load_problem(path, move=None):
     the answer in problem collections, so they are not played), PL or else the first mover.
     move: a game's position instead, before move `move` (1-based, as GTP's `loadsgf FILE N`;
     "end": after the last move), with its side to move.  Raises SgfError."""
-    from golois.sgf import SgfError, load_game
     from sgfmill import sgf
-    game = load_game(path)
+    data = read_problem(path)
+    game = parse_game(data, str(path))
     if move is not None:
         if move == "end":
             board = game.board_at(None)
@@ -162,7 +213,7 @@ def load_problem(path, move=None):
         board = game.board_at(int(move) - 1)
         return board, board.to_move
     board = game.board_at(0)
-    root = sgf.Sgf_game.from_bytes(open(path, "rb").read()).get_root()
+    root = sgf.Sgf_game.from_bytes(data).get_root()
     if root.has_property("PL"):
         board.to_move = BLACK if root.get("PL").lower().startswith("b") else WHITE
     return board, board.to_move
@@ -221,7 +272,7 @@ def _bare_problem(path_in, board=None):
     if board is not None:
         from golois.sgf import position_to_sgf
         return sgf.Sgf_game.from_bytes(position_to_sgf(board, comment=f"{path_in}, --move"))
-    game = sgf.Sgf_game.from_bytes(open(path_in, "rb").read())
+    game = sgf.Sgf_game.from_bytes(read_problem(path_in))
     for child in list(game.get_root()):
         child.delete()
     return game
@@ -250,7 +301,12 @@ def _add_tree(parent, colour, tree, n, comment=None):
 
 def _save(game, path_in, out_dir):
     os.makedirs(out_dir, exist_ok=True)
-    out = os.path.join(out_dir, os.path.basename(path_in))
+    path, k = _collection_part(path_in)
+    name = os.path.basename(path)
+    if k is not None:                   # (a collection's games: FILE-K.sgf)
+        stem, ext = os.path.splitext(name)
+        name = f"{stem}-{k}{ext or '.sgf'}"
+    out = os.path.join(out_dir, name)
     with open(out, "wb") as f:
         f.write(game.serialise())
     return out
@@ -536,7 +592,7 @@ def run(args) -> int:
                       flush=True)
                 continue
             if "right" in rec:
-                d = per_dir[os.path.dirname(rec["file"]) or "."]
+                d = per_dir[_group(rec["file"])]
                 d[0] += rec["right"]
                 d[1] += 1
             print(json.dumps(rec) if args.json else text, flush=True)

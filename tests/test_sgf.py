@@ -128,3 +128,23 @@ def test_gtp_loadsgf_vertex_matches_gnugo(gnugo, tmp_path):
             mine = engine.handle(f"list_stones {name}")[2:].split()
             assert sorted(mine) == sorted(gnugo.send(f"list_stones {name}").split()), vertex
     assert engine.handle(f"loadsgf {path} x").startswith("? move number or vertex expected")
+
+
+def test_a_collection_gives_each_game_alone():
+    """An SGF collection (several game trees in one file, FF[4]) is counted, and each game
+    comes back alone, parsed as its own record; a game past the end, or a malformed
+    collection, is an SgfError naming the source."""
+    from golois.sgf import collection_game, collection_size
+    one = b"(;GM[1]FF[4]SZ[9]AB[aa]PL[W])"
+    two = b"(;GM[1]FF[4]SZ[9]AW[bb][cc]PL[B];B[dd]C[RIGHT])"
+    data = one + b"\n" + two
+    assert collection_size(data) == 2 and collection_size(one) == 1
+    assert collection_size(b"not sgf") == 1          # (parse_game then says what is wrong)
+    game = parse_game(collection_game(data, 2, "c.sgf"), "c.sgf#2")
+    board = game.board_at(0)
+    assert board.get((1, 1)) == WHITE and board.get((2, 2)) == WHITE and board.get((0, 0)) == 0
+    assert parse_game(collection_game(data, 1, "c.sgf")).board_at(0).get((0, 0)) == BLACK
+    for bad, k, why in ((data, 3, "holds 2 game"), (data, 0, "holds 2 game"), (b"(;GM[1]", 1, "malformed")):
+        with pytest.raises(SgfError, match=why) as err:
+            collection_game(bad, k, "c.sgf")
+        assert err.value.source == "c.sgf"

@@ -244,6 +244,34 @@ def test_cli_json_on_generated_sgf(tmp_path):
     assert "error" in lines[0] and lines[1]["move"] == "B2"
 
 
+def test_cli_solves_every_game_of_a_collection(tmp_path, capsys):
+    """A file holding several problems (an SGF collection) is one problem per game, named
+    FILE#K: each answered and checked against its own RIGHT child, the accuracy counted per
+    collection, --sgf-out writing FILE-K.sgf, --limit counting problems, FILE#K naming one
+    game alone, and a game past the end an error record (the batch goes on)."""
+    from golois.solve import main
+    kill = ("(;GM[1]FF[4]SZ[9]PL[B]AB[af][bf][cf][df][ef][eg][eh][ei]"
+            "AW[ag][bg][cg][dg][dh][di][ai][bi][ci];B[bh]C[RIGHT])")
+    wrong = kill.replace("B[bh]C[RIGHT]", "B[ah]C[RIGHT]")      # the same problem, a wrong "answer"
+    path = tmp_path / "book.sgf"
+    path.write_text(kill + "\n" + wrong + "\n")
+    out = tmp_path / "out"
+    assert main([str(path), "--json", "--time-limit", "5", "--network", "none", "--sgf-out", str(out)]) == 0
+    captured = capsys.readouterr()
+    recs = [json.loads(x) for x in captured.out.splitlines()]
+    assert [r["file"] for r in recs] == [f"{path}#1", f"{path}#2"]
+    assert [(r["move"], r["right"], r["answers"]) for r in recs] == [("B2", True, ["B2"]), ("B2", False, ["A2"])]
+    assert f"{path}: 1/2 = 50.0% first move right" in captured.err
+    assert sorted(os.listdir(out)) == ["book-1.sgf", "book-2.sgf"]
+    assert b"AW[ag][bg]" in (out / "book-2.sgf").read_bytes().replace(b"\n", b"")
+    assert main([str(path), "--json", "--time-limit", "5", "--network", "none", "--limit", "1"]) == 0
+    assert [json.loads(x)["file"] for x in capsys.readouterr().out.splitlines()] == [f"{path}#1"]
+    assert main([f"{path}#2", f"{path}#3", "--json", "--time-limit", "5", "--network", "none"]) == 0
+    recs = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert recs[0]["file"] == f"{path}#2" and recs[0]["answers"] == ["A2"]
+    assert recs[1] == {"file": f"{path}#3", "error": f"SgfError: {path}#3: game 3: the file holds 2 game(s)"}
+
+
 # ishigure-basic/003 (black kills with Q19): the search refutes most other first moves
 KILL_003 = """
 . . . O . . . . . . .
