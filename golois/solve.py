@@ -27,7 +27,8 @@ off the board or on an empty point).  When the SGF has root children commented R
 answer is marked right or wrong, and the accuracy per folder is printed (to stderr with
 --json).  `--sgf-out DIR` writes the problem with the solver's answer as variations: the
 solution tree commented RIGHT (a proven answer, the opponent's replies and the answers to
-them: tactics.problem Solution.tree), else the PV (WRONG when the goal fails), the other proven
+them: tactics.problem Solution.tree), else the PV (WRONG when the goal fails, BEST TRY when the
+search did not finish), the other proven
 first moves RIGHT, and the first moves proven to fail WRONG, each with its refutation's tree
 (a collection's game K goes to FILE-K.sgf; a file that cannot be written keeps its answer,
 with "sgf_error").  `--jobs N` solves N files at once in worker processes
@@ -315,7 +316,8 @@ def _save(game, path_in, out_dir):
 def write_sgf(path_in, out_dir, board, sol, position=False):
     """The problem with the solution: the solution tree as a variation commented RIGHT (the
     answer, every reply of the opponent the search proved, the answer to each, and so on:
-    Solution.tree), or the PV when there is no tree (WRONG if the goal fails), the other proven
+    Solution.tree), or the PV when there is no tree (WRONG if the goal fails, BEST TRY when the
+    search did not finish: no RIGHT, which problem tools read as the answer), the other proven
     winning first moves as RIGHT variations, and each first move the search proved to fail as a
     WRONG variation with its refutation: its tree (Solution.refutations: the opponent's answer,
     each of our next moves the search proved lost, the answer to each, ...), or the table's
@@ -327,7 +329,8 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
     if ok and sol.tree:
         _add_tree(root, sol.to_move, sol.tree, n, f"RIGHT: {sol.status}")
     else:
-        _add_line(root, sol.to_move, sol.pv, n, ("RIGHT" if ok else "WRONG") + f": {sol.status}")
+        verdict = "RIGHT" if ok else "WRONG" if sol.result == "fail" else "BEST TRY, unproven"
+        _add_line(root, sol.to_move, sol.pv, n, f"{verdict}: {sol.status}")
     for m in sol.winning:
         if m != sol.move:
             _add_line(root, sol.to_move, [m], n, f"RIGHT: {sol.status}")

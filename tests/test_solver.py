@@ -1040,6 +1040,24 @@ def test_cli_no_recheck(tmp_path, capsys):
     assert moves[0] == "N19" and moves[1] in ("N18", "Q19", "R19")    # the grown frame's kills (MAEDA_017)
 
 
+def test_sgf_out_calls_an_unfinished_answer_a_best_try(tmp_path, capsys):
+    """--sgf-out: an unfinished search's answer is commented BEST TRY, unproven, neither
+    RIGHT (problem tools would read it as the book's answer) nor WRONG."""
+    from golois.sgf import position_to_sgf
+    from golois.solve import main, right_answers
+    path = tmp_path / "003.sgf"
+    path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
+    assert main([str(path), "--json", "--max-nodes", "2000", "--network", "none",
+                 "--sgf-out", str(tmp_path / "out")]) == 0
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert rec["result"] == "unknown"
+    from sgfmill import sgf
+    game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "003.sgf").read_bytes())
+    first = game.get_root()[0]
+    assert first.get("C").startswith("BEST TRY, unproven: black to kill")
+    assert right_answers(tmp_path / "out" / "003.sgf") == []
+
+
 @pytest.mark.parametrize("args, message", [
     (["--time-limit", "-1"], "the time limit must be positive"),
     (["--time-limit", "nan"], "the time limit must be positive"),
