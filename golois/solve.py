@@ -18,24 +18,24 @@ that game alone (`problems`, `read_problem`); `--limit N` takes at most N proble
 folder or file.
 
 Default output: a diagram with the answer marked `#`, the result, the first move, the principal
-variation, the refuted first moves with the opponent's answer, nodes and time.  `--json`: one
+variation, the refuted first moves with the opponent's answer, nodes and time. `--json`: one
 object per input per line ({"file", "to_play", "move", "result", "status", "goal", "pv",
 "winning", "refuted", "nodes", "seconds", "right"}, and "replies" for a proven answer: the
-opponent's replies the proof covers -> the answer to each; or {"file", "error"}); a file that fails is
-reported and the batch goes on (with `--ladder` too: a missing file, a malformed SGF, a vertex
-off the board or on an empty point).  When the SGF has root children commented RIGHT, each
-answer is marked right or wrong, and the accuracy per folder is printed (to stderr with
---json).  `--sgf-out DIR` writes the problem with the solver's answer as variations: the
-solution tree commented RIGHT (a proven answer, the opponent's replies and the answers to
-them: tactics.problem Solution.tree), else the PV (WRONG when the goal fails, BEST TRY when the
-search did not finish), the other proven
-first moves RIGHT, and the first moves proven to fail WRONG, each with its refutation's tree
-(a collection's game K goes to FILE-K.sgf; a file that cannot be written keeps its answer,
-with "sgf_error").  `--jobs N` solves N files at once in worker processes
-(golois.batch), the answers in the inputs' order; each problem keeps its time limit, so give
-each worker a core of its own.  Exit status: 0, or 1 when every file failed or a worker
-process died (the files it left unsolved are named), or 2 before any search for a usage
-error (no .sgf file in the inputs, an --sgf-out folder that cannot be made).
+opponent's replies the proof covers -> the answer to each; or {"file", "error"}); a file that
+fails is reported and the batch goes on (with `--ladder` too: a missing file, a malformed SGF,
+a vertex off the board or on an empty point). When the SGF has root children commented RIGHT,
+each answer is marked right or wrong, and the accuracy per folder (per file for a collection)
+is printed (to stderr with --json). `--sgf-out DIR` writes the problem with the solver's answer
+as variations: the solution tree commented RIGHT (a proven answer, the opponent's replies and
+the answers to them: tactics.problem Solution.tree), else the PV (WRONG when the goal fails,
+BEST TRY when the search did not finish), the other proven first moves RIGHT, and the first
+moves proven to fail WRONG, each with its refutation's tree (a collection's game K goes to
+FILE-K.sgf; a file that cannot be written keeps its answer, with "sgf_error"). `--jobs N`
+solves N problems at once in worker processes (golois.batch), the answers in the inputs' order;
+each problem keeps its time limit, so give each worker a core of its own. Exit status: 0, or 1
+when every file failed or a worker process died (the files it left unsolved are named), or 2
+before any search for a usage error (no .sgf file in the inputs, an --sgf-out folder that
+cannot be made).
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
 opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
@@ -113,7 +113,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--limit", type=_count, default=None,
                    help="at most this many problems of each folder or file")
     p.add_argument("--jobs", type=_count, default=1, metavar="N",
-                   help="solve N files at once, one per worker process (give each its own core: "
+                   help="solve N problems at once, one per worker process (give each its own core: "
                         "every problem keeps its time limit); answers in the inputs' order (1)")
     p.add_argument("--network", default="full", metavar="MODEL",
                    help="policy network whose scores, with playouts, choose the unrefuted move an unfinished search to live answers: "
