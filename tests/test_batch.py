@@ -133,3 +133,24 @@ def test_cli_says_when_the_workers_outnumber_the_cores(tmp_path, monkeypatch, ca
     monkeypatch.setattr(gs, "ordered_map", lambda *a, **k: iter(()))   # the warning comes first
     gs.main([str(folder), "--jobs", "3", "--network", "none"])
     assert "golois solve: warning: 3 workers on 1 core:" in capsys.readouterr().err
+
+
+def test_a_parallel_run_checks_the_network_without_loading_it(tmp_path, monkeypatch, capsys):
+    """With --jobs, the parent looks for torch and the weights file (golois.solve
+    `network_missing`) instead of loading the network: weights that are missing are said once
+    and the workers solve without them; shipped weights go to the workers, which load them on
+    their first live problem (`LazyPrior`)."""
+    import golois.solve as gs
+    folder = _folder(tmp_path)
+    given = []
+
+    def no_workers(fn, items, jobs, initializer, initargs):
+        given.append(initargs[1])
+        return iter(())
+    monkeypatch.setattr(gs, "ordered_map", no_workers)
+    monkeypatch.setattr(gs, "network_prior", lambda *a, **k: pytest.fail("loaded in the parent"))
+    gs.main([str(folder), "--jobs", "2", "--network", "no-such.pt"])
+    assert "golois solve: no policy prior (no weights file 'no-such.pt')" in capsys.readouterr().err
+    gs.main([str(folder), "--jobs", "2", "--network", "small"])
+    assert "no policy prior" not in capsys.readouterr().err
+    assert given == ["none", "small"] and gs.network_missing("full") is None
