@@ -17,7 +17,7 @@ searched.  `--move N` takes a game's position before move N (`end`: after the la
 that game alone (`problems`, `read_problem`); `--limit N` takes at most N problems of each
 folder or file.
 
-Default output: a diagram with the answer marked `#`, the result, the first move, the principal
+Default output: a diagram with the principal variation numbered (1 is the answer), the result, the first move, the principal
 variation, the refuted first moves with the opponent's answer, nodes and time. `--json`: one
 object per input per line ({"file", "to_play", "move", "result", "status", "goal", "pv",
 "winning", "refuted", "nodes", "seconds", "right"}, and "replies" for a proven answer: the
@@ -221,10 +221,24 @@ def load_problem(path, move=None):
 
 
 def diagram(board, sol) -> str:
-    """The board with the first move marked '#' (only the rows/columns near the region)."""
+    """The board near the region with the principal variation numbered as in a problem book:
+    1 is the answer, the player to move's moves odd, in LADDER_MARKS' order (1-9, then a-z);
+    a move on a point already marked, or a pass, is said below it ("(7 at 3)").  Without a PV
+    that starts with the answer, the answer alone is marked '#'."""
     n = board.size
-    marks = {} if sol.move is None else {sol.move: "#"}
-    return _window(board, sol.region or [0, n * n - 1], 1, marks)
+    marks, notes = {}, []
+    pv = sol.pv if sol.pv and sol.pv[0] == sol.move else []
+    for mark, m in zip(LADDER_MARKS, pv):
+        if m is None:
+            notes.append(f"{mark} pass")
+        elif m in marks:
+            notes.append(f"{mark} at {marks[m]}")
+        else:
+            marks[m] = mark
+    if not pv and sol.move is not None:
+        marks = {sol.move: "#"}
+    text = _window(board, sol.region or [0, n * n - 1], 1, marks)
+    return text + ("\n    (" + ", ".join(notes) + ")" if notes else "")
 
 
 def _window(board, points, margin, marks) -> str:

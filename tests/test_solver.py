@@ -1040,6 +1040,38 @@ def test_cli_no_recheck(tmp_path, capsys):
     assert moves[0] == "N19" and moves[1] in ("N18", "Q19", "R19")    # the grown frame's kills (MAEDA_017)
 
 
+def test_cli_text_numbers_the_principal_variation(tmp_path, capsys):
+    """The default output: the problem's diagram with the PV numbered as in a problem book (1 is
+    the answer at Q19, then 2, 3, ...; a move on a point already marked is said below it), the
+    result, the move, the PV and the refutations."""
+    from golois.sgf import position_to_sgf
+    from golois.solve import LADDER_MARKS, main
+    path = tmp_path / "003.sgf"
+    path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
+    assert main([str(path), "--time-limit", "10", "--network", "none"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{path}: black to kill"
+    columns = lines[1].split()
+    cells = {}
+    for line in lines[2:]:
+        row = line.split()
+        if not row or not row[0].isdigit():
+            break
+        cells.update({f"{c}{row[0]}": v for c, v in zip(columns, row[1:])})
+    notes = line
+    pv = next(x for x in lines if x.startswith("pv: ")).split()[1:]
+    assert pv[0] == "Q19" and cells["Q19"] == "1" and cells["K19"] == "."
+    first = {}
+    for mark, vertex in zip(LADDER_MARKS, pv):
+        if vertex in first:
+            assert f"{mark} at {first[vertex]}" in notes       # (a retake: said below)
+        else:
+            first[vertex] = mark
+            assert cells[vertex] == mark
+    assert len(first) >= 5 and any(x.startswith("result: win (black kills)") for x in lines)
+    assert any(x.startswith("refuted: ") for x in lines)
+
+
 def test_sgf_out_calls_an_unfinished_answer_a_best_try(tmp_path, capsys):
     """--sgf-out: an unfinished search's answer is commented BEST TRY, unproven, neither
     RIGHT (problem tools would read it as the book's answer) nor WRONG."""
