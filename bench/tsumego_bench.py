@@ -18,6 +18,10 @@ process, as in `golois solve`, an unfinished search to live answers the unrefute
 playouts and the policy network's scores like best (`--network full|small|PATH|none`, default
 full; none: the playouts alone).
 
+A file of several games (an SGF collection) counts one problem per game, `FILE#K`, as in
+`golois solve` (golois.solve `problems`); GNU Go and our engine get each game as a file of
+its own.
+
 Prints, per collection and engine: first-move accuracy, median and 90th percentile seconds per
 problem, and (ours) nodes per second from the solver's own count (`solver_stats` is not a GTP
 command: nodes come from solving the same problem in-process).  Start with `main`.
@@ -29,6 +33,7 @@ import argparse
 import glob
 import os
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -40,9 +45,12 @@ COLS = "ABCDEFGHJKLMNOPQRST"
 
 
 def problem(path):
-    """(colour, right answers, region) exactly as gtp_tsumego.py computes them."""
+    """(colour, right answers, region) exactly as gtp_tsumego.py computes them (path: a file,
+    or a game of a collection, FILE#K)."""
     from sgfmill import sgf
-    g = sgf.Sgf_game.from_bytes(open(path, "rb").read())
+
+    from golois.solve import read_problem
+    g = sgf.Sgf_game.from_bytes(read_problem(path))
     root = g.get_root()
     n = g.get_size()
     stones = set()
@@ -66,12 +74,12 @@ def problem(path):
 
 def run_engine(command, files, setup=()):
     out = []
-    with GtpClient(command) as eng:
+    with GtpClient(command) as eng, tempfile.TemporaryDirectory() as tmp:
         for s in setup:
             eng.send(s)
         for f in files:
             pl, right, region = problem(f)
-            eng.send("loadsgf " + os.path.abspath(f) + " 1")
+            eng.send("loadsgf " + _loadable(f, tmp) + " 1")
             t = time.monotonic()
             try:
                 mv = eng.send("restricted_genmove " + pl + " " + " ".join(region)).strip().upper()
@@ -114,7 +122,7 @@ def main(argv=None):
     gnugo = find_gnugo()
     print(f"{'collection':20s} {'engine':8s} {'right':>12s} {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}")
     for d in _collections(args.root):
-        files = sorted(glob.glob(os.path.join(d, "*.sgf")))[: args.limit]
+        files = _problems(d, args.limit)
         if not files:
             continue
         engines = [("golois", ours, [f"solver_time {args.time_limit}"])]
@@ -132,6 +140,26 @@ def main(argv=None):
 
 
 KINDS = ("win", "ko", "fail", "unknown", "error")
+
+
+def _problems(folder, limit=None):
+    """A collection folder's problems: its .sgf files by name, each file's games
+    (golois.solve `problems`); at most `limit`."""
+    from golois.solve import problems
+    names = [p for f in sorted(glob.glob(os.path.join(folder, "*.sgf"))) for p in problems(f)]
+    return names[:limit]
+
+
+def _loadable(name, tmp):
+    """A path GTP's loadsgf reads for a problem: the file itself, or a collection's game
+    written alone into the folder tmp."""
+    if os.path.isfile(name):
+        return os.path.abspath(name)
+    from golois.solve import read_problem
+    path = os.path.join(tmp, "game.sgf")
+    with open(path, "wb") as f:
+        f.write(read_problem(name))
+    return path
 
 
 def _collections(root):
@@ -155,7 +183,7 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
     total = count = 0
     print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
           + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
-    batches = [(d, sorted(glob.glob(os.path.join(d, "*.sgf")))[:limit]) for d in _collections(root)]
+    batches = [(d, _problems(d, limit)) for d in _collections(root)]
     batches = [(d, files) for d, files in batches if files]
     warning = oversubscribed(jobs, sum(len(files) for _, files in batches))
     if warning:

@@ -29,3 +29,24 @@ def test_one_collection_in_process(tmp_path, capsys, jobs):
     assert [row[0].strip() for row in rows] == ["right.sgf", "wrong.sgf"]     # in order
     assert rows[0][1:3] == ["1", "win"] and rows[1][1:3] == ["0", "win"]
     assert [line.split()[1] for line in out if line.startswith("corner")] == ["1/2"]
+
+
+def test_a_collection_file_counts_each_game(tmp_path, capsys):
+    """A file of several games (an SGF collection) is one problem per game, FILE#K, in
+    process and through GTP (each game written alone for loadsgf)."""
+    from tsumego_bench import _loadable, _problems, problem
+    folder = tmp_path / "corner"
+    write_bulky_five_collection(folder)
+    both = (folder / "right.sgf").read_text() + "\n" + (folder / "wrong.sgf").read_text()
+    (folder / "right.sgf").unlink()
+    (folder / "wrong.sgf").unlink()
+    (folder / "book.sgf").write_text(both)
+    book = str(folder / "book.sgf")
+    assert _problems(str(folder)) == [f"{book}#1", f"{book}#2"] and _problems(str(folder), 1) == [f"{book}#1"]
+    assert problem(f"{book}#1")[1] != problem(f"{book}#2")[1]          # each game's own RIGHT move
+    written = _loadable(f"{book}#2", str(tmp_path))
+    assert written != book and problem(written) == problem(f"{book}#2")
+    assert main([str(folder), "--in-process", "--time-limit", "5", "--per-problem", "--network", "none"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = [line.split("\t") for line in out if ".sgf#" in line]
+    assert [(row[0].strip(), row[1]) for row in rows] == [("book.sgf#1", "1"), ("book.sgf#2", "0")]
