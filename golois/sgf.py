@@ -10,11 +10,13 @@ Every failure is an `SgfError` naming the source and, for a bad move, its number
 move never leaves a half-changed board behind.  Start with `parse_game`.
 
 A file may hold several games (FF[4]'s collection: problem books often come as one file):
-`collection_size(data)` counts them and `collection_game(data, k, source)` gives the kth alone.
+`collection_size(data)` counts them and `collection_game(data, k, source)` gives the kth alone
+(the file is parsed once for all its games: `_game_trees`).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -237,11 +239,19 @@ def load_game(path) -> Game:
     return parse_game(data, str(path))
 
 
+@functools.lru_cache(maxsize=4)
+def _game_trees(data: bytes) -> tuple:
+    """The game trees of an SGF collection (sgfmill's coarse trees), parsed once for the same
+    bytes: a book's games are read one by one, each needing the whole file parsed.  Raises
+    ValueError."""
+    return tuple(sgf_grammar.parse_sgf_collection(data))
+
+
 def collection_size(data: bytes) -> int:
     """How many games an SGF collection holds (1 for a plain record); 1 for data that does not
     parse (its error then comes from `parse_game`)."""
     try:
-        return len(sgf_grammar.parse_sgf_collection(data))
+        return len(_game_trees(data))
     except ValueError:
         return 1
 
@@ -249,7 +259,7 @@ def collection_size(data: bytes) -> int:
 def collection_game(data: bytes, k: int, source: str = "<sgf>") -> bytes:
     """The kth game (1-based) of an SGF collection, alone, as SGF bytes.  Raises SgfError."""
     try:
-        trees = sgf_grammar.parse_sgf_collection(data)
+        trees = _game_trees(data)
     except ValueError as e:
         raise SgfError(source, f"malformed SGF: {e}") from None
     if not 1 <= k <= len(trees):
