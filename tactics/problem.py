@@ -392,8 +392,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                    refuted={m: line for m, line in refuted.items() if m != move},
                    size=board.size, ko_checked=ko_checked,
                    tree=tree if winning and tree and tree[0][0] == move else None,
-                   refutations={m: t for m, t in chosen.get("refutations", {}).items()
-                                if m != move and m in refuted})
+                   refutations={m: t for m, t in chosen.get("refutations", {}).items() if m != move})
     sol.seki = verdict.is_seki(b, sol)
     sol.status = verdict.status(sol)
     return sol

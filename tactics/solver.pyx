@@ -393,8 +393,9 @@ cdef object _proof_tree(search_t *s, int first):
 
 
 cdef object _tree_below(search_t *s, int winner, int levels, int plies, list budget):
-    """_proof_tree's subtree of the current node (s.depth > 0, a node the knowledge does not
-    settle: the caller evaluated it; the board back on return)."""
+    """The subtree of the current node in which `winner` wins, read off the table as
+    `_proof_tree` says (its solution trees, and `_run`'s refutation trees); s.depth > 0, a node
+    the knowledge does not settle (the caller evaluated it); the board back on return."""
     cdef board_t *b = s.b
     cdef tt_entry *e
     cdef int mover = b.to_move, n, i, p, best = 0, ev
