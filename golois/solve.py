@@ -44,10 +44,10 @@ and, with `--sgf-out`, written as the main line.
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
 scores added (`network_prior`; `--network none`: the playouts alone).  The network is asked
-only then, in the time limit (the search stops about 0.5 s early for it; under a 2-2.5 s
+only then, in the time limit (the search stops about 0.7 s early for it; under a 2.8 s
 limit the playouts guess alone), so a problem the search proves does not wait for it.  It is
-loaded (3-4 s, not counted in any problem's time) before the first live problem, never for
-kills alone (`LazyPrior`).
+loaded (3-4 s, not counted in any problem's time) when the first guess needs it, never for
+kills or proven lives (`LazyPrior`).
 
 Start with `run`.
 """
@@ -69,6 +69,10 @@ from tactics.board import BLACK, WHITE
 from tactics.coords import format_vertex, from_sgfmill, to_sgfmill, vertex_to_flat
 
 NAMES = {BLACK: "black", WHITE: "white"}
+# LazyPrior's cost of one call on 19x19 before its network is loaded (seconds, one core): the
+# full network over 8 symmetries measured 0.53-0.73 s (TimedPrior's own estimate 0.69 s), the
+# small one 0.03 s; a .pt file is taken as the full network's size
+UNLOADED_COST = {"full": 0.7, "small": 0.1}
 
 
 def _seconds(text: str) -> float:
@@ -392,27 +396,37 @@ def network_missing(model) -> str | None:
 
 
 class LazyPrior:
-    """`network_prior(model)`, loaded when first asked (`cost` or a call).  Loading torch and
-    the weights takes 3-4 s, and only live problems ask the prior (kill problems never do), so
-    `golois solve` on a kill does not wait for it.  tactics.problem asks `cost` before a live
-    problem's search and does not count that call's time against the problem's limit
-    (`_Scores.setup`), as when the network was loaded before the first problem.  A network
-    that does not load costs `inf`: the playouts guess alone."""
+    """`network_prior(model)`, loaded when first called.  Loading torch and the weights takes
+    3-4 s, and only an unfinished search to live calls the prior (kills and proven lives never
+    do), so `golois solve` does not wait for it unless a guess needs it.  Before the load,
+    `cost` is an estimate (UNLOADED_COST: the search to live keeps that much time for the
+    call), `inf` when the network is missing (`network_missing`: the playouts guess alone);
+    after, TimedPrior's measure.  `load_seconds`: the time the load took, which
+    tactics.problem leaves out of the problem's time (`_Scores.late`)."""
 
     def __init__(self, model, symmetries: int = 8, threads: int = 1, quiet: bool = False):
         self.model, self.symmetries, self.threads, self.quiet = model, symmetries, threads, quiet
-        self.loaded, self.prior = False, None
+        self.loaded, self.prior, self.load_seconds, self.missing = False, None, 0.0, None
 
     def load(self):
         """The TimedPrior, or None when it does not load (said once on stderr unless quiet)."""
         if not self.loaded:
             self.loaded = True
+            t = time.monotonic()
             self.prior = network_prior(self.model, self.symmetries, self.threads, self.quiet)
+            self.load_seconds = time.monotonic() - t
         return self.prior
 
     def cost(self, size: int) -> float:
-        prior = self.load()
-        return float("inf") if prior is None else prior.cost(size)
+        if self.loaded:
+            return float("inf") if self.prior is None else self.prior.cost(size)
+        if self.missing is None:
+            self.missing = network_missing(self.model) or ""
+            if self.missing and not self.quiet:
+                print(f"golois solve: no policy prior ({self.missing})", file=sys.stderr)
+        if self.missing:
+            return float("inf")
+        return UNLOADED_COST.get(str(self.model), UNLOADED_COST["full"]) * (size / 19) ** 2
 
     def __call__(self, board, mover):
         prior = self.load()
@@ -628,8 +642,8 @@ _WORKER = {}        # this process's options and prior for `_solve_one` (set by 
 
 def _start_worker(args, network):
     """ordered_map's initializer (once per worker process, or here with one job): the options
-    and the policy prior that every problem solved in this process uses, loaded on its first
-    live problem (`LazyPrior`)."""
+    and the policy prior that every problem solved in this process uses, loaded when a guess
+    to live first needs it (`LazyPrior`)."""
     _WORKER["args"], _WORKER["prior"] = args, network_prior(network, lazy=True)
 
 

@@ -342,14 +342,14 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                               live_guess=live_guess, prior=prior, other_targets=0, sim=sim,
                               attack_width=attack_width, tree=tree)
                 again.nodes += nodes
-                again.seconds = time.monotonic() - t0
+                again.seconds = _elapsed(t0, prior)
                 return again
     if rechecks:
         again, nodes = _recheck(board, mover, region_arg, goal, result, chosen["move"], attacker,
                                 nodes, max_nodes, deadline, loose, search, group, verify,
                                 live_guess, prior, reserve)
         if again is not None:
-            again.seconds = time.monotonic() - t0
+            again.seconds = _elapsed(t0, prior)
             return again
     move, pv = chosen["move"], chosen["pv"]
     if result == "ko_a" and "clean_guess" in chosen and target_arg is None:
@@ -387,7 +387,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         winning = [move] + [m for m in chosen["winning"] if m != move]
     tree = chosen.get("tree")
     sol = Solution(result=result, move=move, pv=pv, nodes=nodes,
-                   seconds=time.monotonic() - t0, target=target, goal=goal, to_move=mover,
+                   seconds=_elapsed(t0, prior), target=target, goal=goal, to_move=mover,
                    attacker=attacker, region=region, winning=winning,
                    refuted={m: line for m, line in refuted.items() if m != move},
                    size=board.size, ko_checked=ko_checked,
@@ -647,15 +647,16 @@ class _Scores:
     scores are still to be computed, so that the answer comes within the time limit, and a
     prior that would take more than PRIOR_MAX_SHARE of the time limit is not asked (the
     playouts alone guess).  A prior without `cost` is asked at once, its time counting against
-    the searches'.  `setup`: the seconds the `cost` call took, which the problem's clock leaves
-    out (golois.solve.LazyPrior loads its network then, once per process)."""
+    the searches'.  `setup`: the seconds the `cost` call took, and `late`: the seconds the
+    prior's own load took when it was first called (golois.solve.LazyPrior loads its network
+    then, once per process); the problem's clock leaves both out (`_elapsed`)."""
 
     def __init__(self, prior, board, mover, time_limit):
         t = time.monotonic()
         self.cost = prior.cost(board.size) if hasattr(prior, "cost") else None
         self.setup = time.monotonic() - t
         self.prior = prior if self.cost is None or self.cost <= PRIOR_MAX_SHARE * time_limit else None
-        self.board, self.mover, self.value = board.copy(), mover, None
+        self.board, self.mover, self.value, self.late = board.copy(), mover, None, 0.0
         if self.cost is None:
             self()
 
@@ -664,8 +665,15 @@ class _Scores:
 
     def __call__(self, *_):
         if self.value is None and self.prior is not None:
+            loaded = getattr(self.prior, "load_seconds", 0.0)
             self.value = self.prior(self.board, self.mover)
+            self.late += getattr(self.prior, "load_seconds", 0.0) - loaded
         return self.value
+
+
+def _elapsed(t0: float, prior) -> float:
+    """The problem's seconds since t0, less a network load its guess waited for (`_Scores.late`)."""
+    return time.monotonic() - t0 - (prior.late if isinstance(prior, _Scores) else 0.0)
 
 
 def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None):

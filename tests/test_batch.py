@@ -139,7 +139,7 @@ def test_a_parallel_run_checks_the_network_without_loading_it(tmp_path, monkeypa
     """With --jobs, the parent looks for torch and the weights file (golois.solve
     `network_missing`) instead of loading the network: weights that are missing are said once
     and the workers solve without them; shipped weights go to the workers, which load them on
-    their first live problem (`LazyPrior`)."""
+    the first guess to live that needs it (`LazyPrior`)."""
     import golois.solve as gs
     folder = _folder(tmp_path)
     given = []

@@ -975,11 +975,12 @@ def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it(
     assert s.result == "win" and calls == [WHITE]
 
 
-def test_golois_solve_loads_the_network_on_its_first_live_problem_only(monkeypatch):
-    """golois solve's prior (golois.solve.LazyPrior) loads the network when a live problem
-    first asks what a call costs: never for a kill, once for every live problem after, and
-    the load's time is left out of the problem's time limit (tactics.problem._Scores.setup):
-    a 1 s load before a 0.5 s limit still leaves the search its 0.5 s to prove the life."""
+def test_golois_solve_loads_the_network_only_when_a_guess_needs_it(monkeypatch):
+    """golois solve's prior (golois.solve.LazyPrior) loads the network when an unfinished
+    search to live first calls it: never for a kill or a proven life (its cost before the load
+    is an estimate, UNLOADED_COST), once for every guess after, and the load's time is left
+    out of the problem's time (tactics.problem._Scores.late): a 1 s load after a 0.5 s
+    search still answers in about 0.5 s."""
     import golois.solve as gs
     loads = []
 
@@ -993,15 +994,23 @@ def test_golois_solve_loads_the_network_on_its_first_live_problem_only(monkeypat
         timed.cost = lambda size: 0.01
         return timed
     monkeypatch.setattr(gs, "network_prior", load)
+    monkeypatch.setattr(gs, "network_missing", lambda model: None)
+    monkeypatch.setattr(gs, "UNLOADED_COST", {"full": 0.05})
     prior = gs.LazyPrior("full")
     s = solve(top_right(KILL_003), "black", time_limit=10, prior=prior)
     assert (s.goal, s.result, s.vertex()) == ("kill", "win", "Q19") and loads == []
+    s = solve(from_diagram(LIVES_AT_ONCE, "white"), "white", time_limit=0.5, prior=prior)
+    assert (s.goal, s.result) == ("live", "win") and loads == []
+    unfinished = bottom_right(MAEDA_123)
     for _ in range(2):
-        s = solve(from_diagram(LIVES_AT_ONCE, "white"), "white", time_limit=0.5, prior=prior)
-        assert (s.goal, s.result) == ("live", "win") and s.seconds < 0.9
-    assert loads == ["full"]
+        t = time.monotonic()
+        s = solve(unfinished, "black", time_limit=0.5, prior=prior)
+        assert s.result == "unknown" and s.seconds < 0.9
+    assert loads == ["full"] and time.monotonic() - t < 0.9    # (the second did not load)
+    monkeypatch.setattr(gs, "network_missing", lambda model: "no weights file 'x.pt'")
+    assert math.isinf(gs.LazyPrior("x.pt", quiet=True).cost(19))
     monkeypatch.setattr(gs, "network_prior", lambda *a, **k: None)    # weights that do not load
-    assert math.isinf(gs.LazyPrior("x.pt").cost(19)) and gs.LazyPrior("x.pt")(None, BLACK) is None
+    assert gs.LazyPrior("y.pt")(None, BLACK) is None
 
 
 # maeda-5k-1k/020 after black's T16 (the book kills with S19; our first move was T16, a proven
