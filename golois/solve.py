@@ -44,7 +44,7 @@ and, with `--sgf-out`, written as the main line.
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
 scores added (`network_prior`; `--network none`: the playouts alone).  The network is asked
-only then, in the time limit (the search stops about 0.7 s early for it; under a 2.8 s
+only then, in the time limit (the search stops about 0.85 s early for it; under a 3.4 s
 limit the playouts guess alone), so a problem the search proves does not wait for it.  It is
 loaded (3-4 s, not counted in any problem's time) when the first guess needs it, never for
 kills or proven lives (`LazyPrior`).
@@ -70,9 +70,10 @@ from tactics.coords import format_vertex, from_sgfmill, to_sgfmill, vertex_to_fl
 
 NAMES = {BLACK: "black", WHITE: "white"}
 # LazyPrior's cost of one call on 19x19 before its network is loaded (seconds, one core): the
-# full network over 8 symmetries measured 0.53-0.73 s (TimedPrior's own estimate 0.69 s), the
-# small one 0.03 s; a .pt file is taken as the full network's size
-UNLOADED_COST = {"full": 0.7, "small": 0.1}
+# full network over 8 symmetries measured 0.53-0.73 s a call, and TimedPrior's own estimate
+# once loaded (its 9x9 calls, about 1.2 times a call) is 0.69 s on an idle machine and 0.84 s
+# with the other core busy; the small one 0.03 s.  A .pt file is taken as the full network
+UNLOADED_COST = {"full": 0.85, "small": 0.1}
 
 
 def _seconds(text: str) -> float:
