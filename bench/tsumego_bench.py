@@ -143,11 +143,10 @@ KINDS = ("win", "ko", "fail", "unknown", "error")
 
 
 def _problems(folder, limit=None):
-    """A collection folder's problems: its .sgf files by name, each file's games
-    (golois.solve `problems`); at most `limit`."""
-    from golois.solve import problems
-    names = [p for f in sorted(glob.glob(os.path.join(folder, "*.sgf"))) for p in problems(f)]
-    return names[:limit]
+    """A collection folder's problems, as golois solve takes them: its .sgf files by name, each
+    file's games; at most `limit` (golois.solve `problem_names`)."""
+    from golois.solve import problem_names
+    return list(problem_names([folder], limit))
 
 
 def _loadable(name, tmp):

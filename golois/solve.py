@@ -17,8 +17,9 @@ searched.  `--move N` takes a game's position before move N (`end`: after the la
 that game alone (`problems`, `read_problem`); `--limit N` takes at most N problems of each
 folder or file.
 
-Default output: a diagram with the principal variation numbered (1 is the answer), the result, the first move, the principal
-variation, the refuted first moves with the opponent's answer, nodes and time. `--json`: one
+Default output: a diagram with the principal variation numbered (1 is the answer), the
+result, the first move, the principal variation, the refuted first moves with the opponent's
+answer, nodes and time. `--json`: one
 object per input per line ({"file", "to_play", "move", "result", "status", "goal", "pv",
 "winning", "refuted", "nodes", "seconds", "right"}, and "replies" for a proven answer: the
 opponent's replies the proof covers -> the answer to each; or {"file", "error"}); a file that
@@ -129,9 +130,10 @@ def add_parser(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def _files(inputs, limit=None):
-    """The problems of the inputs, in order: a folder's .sgf files by name, each file's games
-    (`problems`); at most `limit` problems of each input."""
+def problem_names(inputs, limit=None):
+    """The problems of the inputs (folders or files), in order: a folder's .sgf files by name,
+    each file's games (`problems`); at most `limit` problems of each input (also
+    bench/tsumego_bench.py's collections)."""
     for item in inputs:
         if os.path.isdir(item):
             names = sorted(f for f in os.listdir(item) if f.lower().endswith(".sgf"))
@@ -353,12 +355,12 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
     for m in sol.winning:
         if m != sol.move:
             _add_line(root, sol.to_move, [m], n, f"RIGHT: {sol.status}")
-    goal = f"{NAMES[sol.to_move]} to {sol.goal}"
+    wrong = f"WRONG: {NAMES[sol.to_move]} to {sol.goal} fails after this move"
     for m, line in sol.refuted.items():
         if sol.refutations.get(m):
-            _add_tree(root, sol.to_move, [(m, sol.refutations[m])], n, f"WRONG: {goal} fails after this move")
+            _add_tree(root, sol.to_move, [(m, sol.refutations[m])], n, wrong)
         else:
-            _add_line(root, sol.to_move, [m] + list(line), n, f"WRONG: {goal} fails after this move")
+            _add_line(root, sol.to_move, [m] + list(line), n, wrong)
     return _save(game, path_in, out_dir)
 
 
@@ -537,7 +539,7 @@ def _write_out(rec, write, *a, **kw) -> None:
 def _inputs(args) -> list | None:
     """The files to solve, after checking what must hold before any is solved: at least one
     file, and a writable --sgf-out folder (made if missing).  None, said on stderr, if not."""
-    files = list(_files(args.inputs, args.limit))
+    files = list(problem_names(args.inputs, args.limit))
     if not files:
         print(f"golois solve: no .sgf files in {' '.join(args.inputs)}", file=sys.stderr)
         return None

@@ -299,7 +299,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     guesses = goal == "live" and live_guess
     if prior is not None and guesses and not isinstance(prior, _Scores):
         prior = _Scores(prior, board, mover, time_limit)    # the searches again below share it
-        t0 += prior.setup                                   # a network loaded on first use
+        t0 += prior.setup                                   # (the cost call is not the problem's)
     reserve = ((_guess_reserve(time_limit) if guesses else 0.0)
                + (prior.pending_seconds() if isinstance(prior, _Scores) else 0.0))
     deadline = t0 + time_limit - reserve
