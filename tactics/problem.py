@@ -684,7 +684,7 @@ def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None)
     `PRIOR_WEIGHT` times a prior's score (`scores`: a policy network's mean log-probability per
     flat point) when given; ties go to the earlier move; `fallback` (df-pn's current best) when
     there is none.  df-pn's best is the child with the fewest replies left to refute, a poor
-    guess at life (tests/test_solver.py, maeda-10k-5k/123).  On the 82 live problems a 10 s
+    guess at life (tests/test_problem.py, maeda-10k-5k/123).  On the 82 live problems a 10 s
     run left unknown (twenty-second session): the network alone 18 right, playouts alone
     18-23, both 22-25 (docs/results.md)."""
     moves = [m for m in candidates if m is not None]

@@ -1,12 +1,11 @@
 """tactics.benson (C) against a slow Python Benson on diagrams and random finished games."""
 
-import random
-
 import numpy as np
 import pytest
 
 from golois.scoring import _components
 from golois.tactics_hooks import unconditionally_alive
+from tactics.benson import unconditional
 from tactics.board import BLACK, EMPTY, WHITE, Board
 from tactics.coords import neighbours
 from tactics.diagram import from_diagram
@@ -135,3 +134,25 @@ def test_vital_regions_with_a_mask_count_regions_reaching_out_as_open():
     for left_out in (0, 1):                                 # either point of the two-point eye
         region = [p for p in range(b.size * b.size) if p != left_out]
         assert vital_regions(b, stone, region) == 1, left_out
+
+
+def test_benson_on_diagrams():
+    board = from_diagram("""
+. . . . .
+O O O O O
+O . O . O
+O O O O O
+. . . . .
+""")
+    alive = unconditional(board, WHITE)
+    assert alive[2, 0] == 1 and alive[2, 1] == 2
+    one_eye = from_diagram("""
+. . . . . . .
+. . . . . . .
+. O O O O . .
+. O . . O . .
+. O O O O . .
+. . . . . . .
+. . . . . . .
+""")
+    assert not (unconditional(one_eye, WHITE) == 1).any()

@@ -3,7 +3,7 @@
 import os
 import sys
 
-from test_solver import BULKY_FIVE, corner, write_bulky_five_collection
+from tests.problems import BULKY_FIVE, corner, write_bulky_five_collection
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
 from book_move_check import check, main  # noqa: E402

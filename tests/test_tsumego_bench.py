@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from test_solver import write_bulky_five_collection
+from tests.problems import write_bulky_five_collection
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
 from tsumego_bench import _collections, main  # noqa: E402
