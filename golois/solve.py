@@ -209,7 +209,6 @@ def load_problem(path, move=None):
     the answer in problem collections, so they are not played), PL or else the first mover.
     move: a game's position instead, before move `move` (1-based, as GTP's `loadsgf FILE N`;
     "end": after the last move), with its side to move.  Raises SgfError."""
-    from sgfmill import sgf
     data = read_problem(path)
     game = parse_game(data, str(path))
     if move is not None:
@@ -221,9 +220,7 @@ def load_problem(path, move=None):
         board = game.board_at(int(move) - 1)
         return board, board.to_move
     board = game.board_at(0)
-    root = sgf.Sgf_game.from_bytes(data).get_root()
-    if root.has_property("PL"):
-        board.to_move = BLACK if root.get("PL").lower().startswith("b") else WHITE
+    board.to_move = game.first_player       # PL, else the first move's colour (golois.sgf)
     return board, board.to_move
 
 
