@@ -39,8 +39,9 @@ def ordered_map(fn, items, jobs: int = 1, initializer=None, initargs=()):
     finished = False
     try:
         futures = [pool.submit(fn, item) for item in items]
-        for future in futures:
+        for future in futures[:-1]:
             yield future.result()
+        last = futures[-1].result()
         finished = True
     finally:
         if not finished:
@@ -48,6 +49,11 @@ def ordered_map(fn, items, jobs: int = 1, initializer=None, initargs=()):
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
         pool.shutdown(wait=finished, cancel_futures=True)
+    # the pool is gone before the last result is handed over: a caller that takes exactly
+    # len(items) results (next()) leaves no pool for the interpreter's exit to tear down
+    # (it raced with concurrent.futures' own exit hook: "Exception ignored ... Bad file
+    # descriptor" after bench/tsumego_bench.py's last line)
+    yield last
 
 
 def available_cores() -> int:

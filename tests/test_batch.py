@@ -61,6 +61,16 @@ def test_an_error_is_raised_at_its_item_and_leaving_early_stops_the_workers():
     assert not multiprocessing.active_children() and time.monotonic() - t0 < 30
 
 
+def test_the_workers_are_gone_once_the_last_result_is_taken():
+    # a caller that takes exactly one result per item with next() never resumes the generator
+    # after the last one: the pool must not wait for that (or for the interpreter's exit,
+    # where its teardown raced with concurrent.futures' exit hook)
+    import multiprocessing
+    results = ordered_map(_late_square, range(3), jobs=2)
+    assert [next(results)[0] for _ in range(3)] == [0, 1, 4]
+    assert not multiprocessing.active_children()
+
+
 def _dies_on_one(x):
     if x == 1:
         os._exit(3)                             # as a crash in compiled code would
