@@ -380,8 +380,13 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
         return TimedPrior(load_network_policy(resolve_model(model), symmetries, threads))
     except Exception as e:  # noqa: BLE001 -- no network means: solve without the prior, loudly
         if not quiet:
-            print(f"golois solve: no policy prior ({type(e).__name__}: {e})", file=sys.stderr)
+            _say_no_prior(f"{type(e).__name__}: {e}")
         return None
+
+
+def _say_no_prior(reason: str) -> None:
+    """Says on stderr that the unfinished searches to live will guess without the network, and why."""
+    print(f"golois solve: no policy prior ({reason})", file=sys.stderr)
 
 
 def network_missing(model) -> str | None:
@@ -423,7 +428,7 @@ class LazyPrior:
         if self.missing is None:
             self.missing = network_missing(self.model) or ""
             if self.missing and not self.quiet:
-                print(f"golois solve: no policy prior ({self.missing})", file=sys.stderr)
+                _say_no_prior(self.missing)
         if self.missing:
             return float("inf")
         return UNLOADED_COST.get(str(self.model), UNLOADED_COST["full"]) * (size / 19) ** 2
@@ -602,7 +607,7 @@ def run(args) -> int:
         print(f"golois solve: warning: {warning}", file=sys.stderr)
     missing = parallel and network not in (None, "none") and network_missing(network)
     if missing:
-        print(f"golois solve: no policy prior ({missing})", file=sys.stderr)
+        _say_no_prior(missing)
         network = "none"            # said once here, not by every worker
     results = ordered_map(_solve_one, files, jobs, _start_worker, (args, network))
     try:
