@@ -10,10 +10,13 @@
     PYTHONPATH=. python bench/tsumego_bench.py ../shared/data/tsumego/maeda-10k-5k --in-process   (one collection)
 
 With `--max-nodes N` the solver runs in-process with a node limit instead of a clock (the same
-answers on every run and machine, for comparing solver versions) and GNU Go is not run; it also
-splits the right answers by the solver's result (proven wins, kos, fails, unfinished searches
-whose move is a guess, setup errors), and `--per-problem` lists every problem.  `--in-process`
-does the same with the clock (`--time-limit`): the GTP run's answers, split by result.  In
+answers on every run and machine, for comparing solver versions); it also splits the right
+answers by the solver's result (proven wins, kos, fails, unfinished searches whose move is a
+guess, setup errors), and `--per-problem` lists every problem.  `--in-process` does the same
+with the clock (`--time-limit`): the GTP run's answers, split by result.  In process, GNU Go
+answers the same problems through GTP before our solver starts (about 70 s for the 668 problems
+of ../shared/data/tsumego, so it never shares a core with our timed runs), and each
+collection's line ends with its count and ours over it (`--no-gnugo`: not run).  In
 process, as in `golois solve`, an unfinished search to live answers the unrefuted move that
 playouts and the policy network's scores like best (`--network full|small|PATH|none`, default
 full; none: the playouts alone).
@@ -73,18 +76,21 @@ def problem(path):
 
 
 def run_engine(command, files, setup=()):
+    """[(right, seconds)] of a GTP engine's first move on each problem; a problem it cannot
+    load or answer (or that has no PL) counts as wrong, and the batch goes on."""
     out = []
     with GtpClient(command) as eng, tempfile.TemporaryDirectory() as tmp:
         for s in setup:
             eng.send(s)
         for f in files:
-            pl, right, region = problem(f)
-            eng.send("loadsgf " + _loadable(f, tmp) + " 1")
             t = time.monotonic()
             try:
+                pl, right, region = problem(f)
+                eng.send("loadsgf " + _loadable(f, tmp) + " 1")
+                t = time.monotonic()
                 mv = eng.send("restricted_genmove " + pl + " " + " ".join(region)).strip().upper()
             except Exception:
-                mv = "?"
+                mv, right = "?", []
             out.append((mv in right, time.monotonic() - t))
     return out
 
@@ -116,7 +122,7 @@ def main(argv=None):
     if args.max_nodes or args.in_process:
         return _in_process(args.root, args.limit, args.max_nodes or 10 ** 9, args.per_problem,
                            args.time_limit if args.in_process else 3600.0, args.network, args.sim,
-                           args.jobs)
+                           args.jobs, None if args.no_gnugo else find_gnugo())
     here = os.path.dirname(os.path.abspath(__file__))
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
     gnugo = find_gnugo()
@@ -169,21 +175,25 @@ def _collections(root):
 
 
 def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, network="full", sim=None,
-                jobs=1):
+                jobs=1, gnugo=None):
     """Right first moves per collection with at most max_nodes positions (and time_limit
     seconds) per problem, the same split by the solver's result (win, ko_a/ko_b, fail, unknown,
     error: right/answered), median and 90th percentile seconds and nodes per second; with
     per_problem, one line per problem too (file, right, result, move, right answers, goal,
     nodes, seconds); sim: tactics.problem.solve's (None: its default); jobs: problems solved
-    at once, one per worker process (golois.batch; each should have a core of its own)."""
+    at once, one per worker process (golois.batch; each should have a core of its own);
+    gnugo: GNU Go's path, or None: its right answers on the same problems (`_gnugo_counts`,
+    before our runs) and our count over its end each collection's line."""
     from golois.batch import ordered_map, oversubscribed
     from tactics.solver import SIM_NODES
     sim = SIM_NODES if sim is None else sim
-    total = count = 0
-    print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
-          + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}   ({max_nodes} nodes, {time_limit:g} s per problem)")
+    total = count = peer_total = 0
     batches = [(d, _problems(d, limit)) for d in _collections(root)]
     batches = [(d, files) for d, files in batches if files]
+    peer = _gnugo_counts(gnugo, batches) if gnugo else None
+    print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)
+          + f" {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}" + (f" {'GNU Go':>9s} {'ratio':>6s}" if peer else "")
+          + f"   ({max_nodes} nodes, {time_limit:g} s per problem)")
     warning = oversubscribed(jobs, sum(len(files) for _, files in batches))
     if warning:
         print(f"warning: {warning}; timed figures are not one core's", file=sys.stderr)
@@ -205,12 +215,33 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
                       f"\t{seconds:.2f}", flush=True)
         total += ok
         count += len(files)
+        side = ""
+        if peer:
+            peer_total += peer[d]
+            side = f" {f'{peer[d]}/{len(files)}':>9s} {_ratio(ok, peer[d]):>6s}"
         print(f"{os.path.basename(d):20s} {ok:4d}/{len(files):<4d}{100 * ok / len(files):5.1f}%   "
               + " ".join(f"{f'{r}/{n}':>9s}" for r, n in kinds.values())
-              + f" {np.median(secs):9.2f} {np.percentile(secs, 90):7.2f} {nodes / max(sum(secs), 1e-9):9.0f}",
-              flush=True)
-    print(f"{'total':20s} {total:4d}/{count:<4d}")
+              + f" {np.median(secs):9.2f} {np.percentile(secs, 90):7.2f} {nodes / max(sum(secs), 1e-9):9.0f}"
+              + side, flush=True)
+    print(f"{'total':20s} {total:4d}/{count:<4d}"
+          + (f"   GNU Go {peer_total}/{count}, ratio {_ratio(total, peer_total)}" if peer else ""))
     return 0
+
+
+def _gnugo_counts(gnugo, batches):
+    """{collection folder: GNU Go 3.8's right first moves} (level 10, `restricted_genmove` as
+    gtp_tsumego.py with RESTRICT=1), run before our solver so that it shares no core with our
+    timed runs."""
+    counts = {}
+    for d, files in batches:
+        print(f"GNU Go 3.8 on {os.path.basename(d)} ({len(files)} problems) ...", file=sys.stderr, flush=True)
+        counts[d] = sum(good for good, _ in run_engine([gnugo, "--mode", "gtp", "--level", "10"], files))
+    return counts
+
+
+def _ratio(ours, theirs):
+    """Our right answers over a peer's, as '2.41x' ('-' when the peer has none)."""
+    return f"{ours / theirs:.2f}x" if theirs else "-"
 
 
 _PRIOR = []         # this process's policy prior (set by `_start_worker`)
@@ -225,21 +256,23 @@ def _start_worker(network):
 def _solve_one(task):
     """(right, result, move, right answers, kind, extra, seconds, nodes) of one problem: task is
     (file, max_nodes, time_limit, sim)."""
+    from golois.sgf import SgfError
     from golois.solve import load_problem, right_answers
     from tactics.problem import ProblemError, solve
     f, max_nodes, time_limit, sim = task
-    board, mover = load_problem(f)
-    right = right_answers(f)
     t0 = time.monotonic()
-    used = 0
+    used, right = 0, []
     try:
+        board, mover = load_problem(f)
+        right = right_answers(f)
+        t0 = time.monotonic()
         sol = solve(board, mover, max_nodes=max_nodes, time_limit=time_limit, prior=_PRIOR[0], sim=sim)
         used = sol.nodes
         move, result = sol.vertex(), sol.result
         good = move in right
         kind = "ko" if result.startswith("ko") else result
         extra = f"{sol.goal}\t{sol.nodes}"
-    except ProblemError as e:
+    except (ProblemError, SgfError) as e:        # counted as an error, and the batch goes on
         move, result, good, kind, extra = "-", "error", False, "error", str(e)
     return good, result, move, right, kind, extra, time.monotonic() - t0, used
 

@@ -50,3 +50,30 @@ def test_a_collection_file_counts_each_game(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     rows = [line.split("\t") for line in out if ".sgf#" in line]
     assert [(row[0].strip(), row[1]) for row in rows] == [("book.sgf#1", "1"), ("book.sgf#2", "0")]
+
+
+@pytest.mark.gnugo
+def test_gnugo_answers_the_same_problems_side_by_side(tmp_path, capsys, gnugo_path):
+    """In process, GNU Go 3.8 answers the same problems first; each collection's line ends
+    with its count and our ratio to it.  A malformed file is an error row on our side, a wrong
+    answer on GNU Go's, and both batches go on."""
+    write_bulky_five_collection(tmp_path / "corner")
+    (tmp_path / "corner" / "broken.sgf").write_text("(;GM[1]SZ[19]AB[dd")
+    argv = [str(tmp_path / "corner"), "--in-process", "--time-limit", "5", "--per-problem",
+            "--network", "none"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = [line.split("\t") for line in out if ".sgf\t" in line]
+    assert [(row[0].strip(), row[2]) for row in rows] == [("broken.sgf", "error"), ("right.sgf", "win"),
+                                                          ("wrong.sgf", "win")]
+    line = next(line.split() for line in out if line.startswith("corner"))
+    assert line[1] == "1/3" and line[-2:] == ["1/3", "1.00x"]     # GNU Go finds the vital point too
+    assert out[-1].split()[1] == "1/3" and out[-1].endswith("GNU Go 1/3, ratio 1.00x")
+
+
+def test_no_gnugo_leaves_its_columns_out(tmp_path, capsys):
+    write_bulky_five_collection(tmp_path / "corner")
+    argv = [str(tmp_path / "corner"), "--in-process", "--time-limit", "5", "--network", "none", "--no-gnugo"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "GNU Go" not in out and "ratio" not in out
