@@ -33,8 +33,9 @@ if nobody has threats), "ko_b" (wins only with unlimited threats of its own: it 
 first threat), "fail", "unknown" (limits).  An unknown answer to live names the unrefuted first
 move after which the defender's stones survive best in random playouts inside the region
 (`_live_guess`, tactics.playouts; a small share of the time is kept for them,
-`_guess_reserve`), not df-pn's current best, and so does a proven fail to live whose move is a
-pass, among the refuted moves (a book problem's answer is a move); given a `prior` (a policy
+`_guess_reserve`), not df-pn's current best, and so does a fail to live whose move is a pass,
+among the refuted moves, or, when its ko search did not finish, among the moves that search
+left open (a book problem's answer is a move); given a `prior` (a policy
 network's scores, from golois.solve), its weighted scores are added (twelfth and twenty-second
 sessions, docs/results.md), asked only then when the prior says what it costs (`_Scores`).
 Kills keep df-pn's best.  Of several winning first moves, the search answers the first it proves;
@@ -370,11 +371,13 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     candidates = None                   # the guess to live answers one of these
     if result == "unknown" and guesses:
         candidates = chosen["unrefuted"]
-    elif result == "fail" and move is None and ko_checked and guesses and target_arg is None:
+    elif result == "fail" and move is None and guesses and target_arg is None:
         # every move fails in the frame and df-pn names the pass, but a book problem's answer
         # is a move (the frame may have decided the fail): of the refuted moves, the one the
-        # guess to live likes best, with its refutation (maeda-5k-1k/162: S2, the book's)
-        candidates = list(refuted)
+        # guess to live likes best, with its refutation (maeda-5k-1k/162: S2, the book's).
+        # When the ko search did not finish (not ko_checked), the pass was its best try
+        # (maeda-10k-5k/104 once at 10 s): of the moves it left open, where a life by ko may be
+        candidates = (chosen.get("unrefuted") if not ko_checked else None) or list(refuted)
     if candidates is not None:
         scores = prior() if isinstance(prior, _Scores) else None
         guess = _live_guess(b, mover, region, candidates, move, scores)

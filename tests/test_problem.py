@@ -366,6 +366,35 @@ def test_a_fail_to_live_names_a_refuted_move_not_the_pass(monkeypatch):
     assert quiet.result == "fail" and quiet.vertex() == "PASS"
 
 
+def test_a_fail_to_live_whose_ko_search_did_not_finish_names_a_move_it_left_open(monkeypatch):
+    """The ko search unfinished (ko_checked false) and its best try the pass (maeda-10k-5k/104
+    once at 10 s): the guess picks among the moves that search left open, else among the
+    refuted ones, never the pass."""
+    from tactics import problem
+    real = problem._protocol
+    board = top_right(TWO_POINT_EYE, to_move="white")
+    s19 = to_flat(*parse_vertex("S19", 19), 19)
+    open_moves = []
+
+    def unfinished(*args, **kwargs):            # a fail whose ko search ran out of time
+        result, chosen, nodes, _ = real(*args, **kwargs)
+        if result == "fail":
+            chosen = dict(chosen, move=None, pv=[None], unrefuted=list(open_moves))
+        return result, chosen, nodes, False
+    monkeypatch.setattr(problem, "_protocol", unfinished)
+
+    def likes_r19(b, mover):
+        scores = [0.0] * (b.size * b.size)
+        scores[to_flat(*parse_vertex("R19", b.size), b.size)] = 100.0
+        return scores
+    open_moves[:] = [s19]
+    s = solve(board, "white", time_limit=10, prior=likes_r19, loose=0)
+    assert s.result == "fail" and not s.ko_checked and s.vertex() == "S19", s.status
+    open_moves[:] = []                          # none left open: the refuted move it likes best
+    s = solve(board, "white", time_limit=10, prior=likes_r19, loose=0)
+    assert s.result == "fail" and s.vertex() == "R19", s.status
+
+
 def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it():
     """A prior that says what a call costs (`cost(size)`, golois.solve.TimedPrior) is asked only
     for the guess of an unfinished search to live, after the searches, which stop that much
