@@ -47,6 +47,11 @@ from golois.gtp_client import GtpClient, find_gnugo  # noqa: E402
 COLS = "ABCDEFGHJKLMNOPQRST"
 
 
+def gnugo_command(path):
+    """GNU Go 3.8 as the peer of both modes: GTP, level 10 (gtp_tsumego.py's setting)."""
+    return [path, "--mode", "gtp", "--level", "10"]
+
+
 def problem(path):
     """(colour, right answers, region) exactly as gtp_tsumego.py computes them (path: a file,
     or a game of a collection, FILE#K)."""
@@ -133,7 +138,7 @@ def main(argv=None):
             continue
         engines = [("golois", ours, [f"solver_time {args.time_limit}"])]
         if gnugo and not args.no_gnugo:
-            engines.append(("gnugo", [gnugo, "--mode", "gtp", "--level", "10"], []))
+            engines.append(("gnugo", gnugo_command(gnugo), []))
         for name, cmd, setup in engines:
             res = run_engine(cmd, files, setup)
             ok = sum(r for r, _ in res)
@@ -235,7 +240,7 @@ def _gnugo_counts(gnugo, batches):
     counts = {}
     for d, files in batches:
         print(f"GNU Go 3.8 on {os.path.basename(d)} ({len(files)} problems) ...", file=sys.stderr, flush=True)
-        counts[d] = sum(good for good, _ in run_engine([gnugo, "--mode", "gtp", "--level", "10"], files))
+        counts[d] = sum(good for good, _ in run_engine(gnugo_command(gnugo), files))
     return counts
 
 
