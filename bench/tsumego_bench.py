@@ -105,12 +105,14 @@ def main(argv=None):
     p.add_argument("root", help="folder of collections (../shared/data/tsumego), or one collection")
     p.add_argument("--limit", type=int, default=None, help="problems per collection")
     p.add_argument("--time-limit", type=float, default=10.0, help="our seconds per problem")
-    p.add_argument("--no-gnugo", action="store_true")
+    p.add_argument("--no-gnugo", action="store_true",
+                   help="leave GNU Go 3.8 out (by default it answers the same problems first, "
+                        "and each line ends with its count and our ratio to it)")
     p.add_argument("--max-nodes", type=int, default=None,
-                   help="in-process, node-limited solves instead (deterministic; no GNU Go)")
+                   help="in-process, node-limited solves instead (deterministic answers)")
     p.add_argument("--in-process", action="store_true",
                    help="in-process solves with the clock (--time-limit), as --max-nodes does with a "
-                        "node limit; no GNU Go")
+                        "node limit")
     p.add_argument("--per-problem", action="store_true",
                    help="with --max-nodes or --in-process: one line per problem (result, move, right "
                         "answers, goal, nodes, seconds)")
