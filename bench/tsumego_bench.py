@@ -106,8 +106,9 @@ def main(argv=None):
     p.add_argument("--limit", type=int, default=None, help="problems per collection")
     p.add_argument("--time-limit", type=float, default=10.0, help="our seconds per problem")
     p.add_argument("--no-gnugo", action="store_true",
-                   help="leave GNU Go 3.8 out (by default it answers the same problems first, "
-                        "and each line ends with its count and our ratio to it)")
+                   help="leave GNU Go 3.8 out (by default it answers the same problems: a row of "
+                        "its own after ours in the GTP run; in process, first, its count and our "
+                        "ratio to it ending each line)")
     p.add_argument("--max-nodes", type=int, default=None,
                    help="in-process, node-limited solves instead (deterministic answers)")
     p.add_argument("--in-process", action="store_true",
