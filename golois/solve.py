@@ -491,9 +491,11 @@ def _solve_board(board, mover, args, prior):
         cfg = SolverConfig(time_limit=args.time_limit, max_nodes=args.max_nodes, width=0, prefer=0)
         return owl_solve(board, mover, target, cfg, prior, live_guess=True, tree=True)
     try:
+        # a given region is the whole problem: no frame (tactics.problem.prepare would grow
+        # the inferred problem's wall into it, and take room the region gives the defender)
         return solve(board, mover, target=target, region=region, time_limit=args.time_limit,
                      max_nodes=args.max_nodes, loose=0 if args.no_recheck else LOOSE_FAR,
-                     prior=prior, tree=True)
+                     prior=prior, tree=True, frame=region is None)
     except TargetNeeded as e:
         raise ProblemError(f"{e} (--target VERTEX)") from None
 

@@ -470,3 +470,18 @@ def test_cli_ladder_bad_input_is_reported_and_the_batch_goes_on(tmp_path, capsys
         assert golois_main(["solve", "--ladder", vertex, str(good)]) == 1   # every file failed
         out = capsys.readouterr().out
         assert "error" in out and words in out
+
+
+def test_cli_region_adds_no_frame(tmp_path, capsys):
+    """golois solve --region V1:V2 without a target: the target is inferred, but no frame is
+    set, so the defender keeps the whole rectangle.  Four black stones on the second line
+    under five white ones live in A1:J4 (the line runs to the rectangle's edge, where white
+    cannot follow); the inferred problem's frame, grown to 3 points from black's stones, walls
+    off F1-J4 and black fails to live (the command once set that frame)."""
+    from golois.cli import main as golois_main
+    path = tmp_path / "second_line.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[19]PL[B]AW[ap][bp][cp][dp][ep]AB[aq][bq][cq][dq])")
+    golois_main(["solve", str(path), "--json", "--time-limit", "3", "--network", "none",
+                 "--region", "A1:J4"])
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (rec["goal"], rec["result"]) == ("live", "win")
