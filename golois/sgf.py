@@ -6,8 +6,9 @@ some problem files use).  `game.board_at(n)` is the position after the first n m
 `loadsgf FILE N`, "the position before move N", is `board_at(N - 1)`).  `game.replay()` walks
 the moves on one board, yielding each position before its move: the fast path for datasets.
 
-Every failure is an `SgfError` naming the source and, for a bad move, its number; a rejected
-move never leaves a half-changed board behind.  Start with `parse_game`.
+Every failure is an `SgfError` naming the source and, for a bad move, its number (an illegal
+setup names the stones it leaves without liberties, by GTP vertex); a rejected move never
+leaves a half-changed board behind.  Start with `parse_game`.
 
 A file may hold several games (FF[4]'s collection: problem books often come as one file):
 `collection_size(data)` counts them and `collection_game(data, k, source)` gives the kth alone
@@ -103,8 +104,9 @@ class Game:
             if event.setup:
                 try:
                     board.place(event.point, event.colour)
-                except IllegalMove as e:
-                    raise SgfError(self.source, f"illegal setup: {e}", played + 1) from None
+                except IllegalMove:
+                    after = f" after move {played}" if played else ""
+                    raise SgfError(self.source, f"illegal setup{after}: {_setup_error(board, event)}") from None
                 continue
             if n is not None and played >= n:
                 return
@@ -154,6 +156,39 @@ class Game:
         if not any(not e.setup for e in self.events) and self.first_player:
             root.set("PL", _NAMES[self.first_player])
         return game.serialise()
+
+
+def _setup_error(board: Board, event: Event) -> str:
+    """Why `board.place` refused the setup stone `event`: the string it leaves without liberties
+    (the stone's own, else a neighbouring one of the other colour), named by GTP vertices; for
+    another's, the setup stone that takes its last liberty too."""
+    n, adj, p = board.size, coords.neighbours(board.size), event.point
+    colour = board.to_array().ravel().tolist()
+    colour[p] = event.colour
+
+    def without_liberties(q):
+        stones, todo = {q}, [q]
+        while todo:
+            for r in adj[todo.pop()]:
+                if colour[r] == EMPTY:
+                    return None
+                if colour[r] == colour[q] and r not in stones:
+                    stones.add(r)
+                    todo.append(r)
+        return sorted(stones)
+
+    vertex = lambda q: coords.format_vertex(divmod(q, n), n)            # noqa: E731
+    for q in [p] + [r for r in adj[p] if colour[r] == 3 - event.colour]:
+        dead = without_liberties(q)
+        if dead:
+            name = {BLACK: "black", WHITE: "white"}[colour[q]]
+            what = (f"the {name} stone at {vertex(q)} has" if len(dead) == 1 else
+                    f"the {name} stones at {', '.join(vertex(r) for r in dead)} have")
+            if p in dead:
+                return f"{what} no liberties"
+            point = coords.format_sgf_point(divmod(p, n), n)
+            return f"{what} no liberties once A{_NAMES[event.colour].upper()}[{point}] ({vertex(p)}) is set"
+    return f"the stone at {vertex(p)} leaves a string without liberties"
 
 
 def parse_game(data: bytes | str, source: str = "<sgf>") -> Game:

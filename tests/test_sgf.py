@@ -148,3 +148,23 @@ def test_a_collection_gives_each_game_alone():
         with pytest.raises(SgfError, match=why) as err:
             collection_game(bad, k, "c.sgf")
         assert err.value.source == "c.sgf"
+
+
+@pytest.mark.parametrize("text, message", [
+    # the placed stone has no liberties (it said "move 1: ... setup 0: leaves a string ...")
+    ("(;GM[1]FF[4]SZ[19]PL[B]AB[ab][ba]AW[aa])", "illegal setup: the white stone at A19 has no liberties"),
+    # it takes the last liberty of a stone of the other colour
+    ("(;GM[1]FF[4]SZ[19]PL[B]AB[aa]AW[ab][ba])",
+     "illegal setup: the black stone at A19 has no liberties once AW[ba] (B19) is set"),
+    # a setup node after the first move: said so, not as a move number
+    ("(;GM[1]FF[4]SZ[9]AB[aa][ab]AW[ac][bb];W[ee];AW[ba];B[gg])",
+     "illegal setup after move 1: the black stones at A9, A8 have no liberties once AW[ba] (B9) is set"),
+])
+def test_an_illegal_setup_names_its_stones(tmp_path, text, message):
+    with pytest.raises(SgfError) as info:
+        parse_game(text, "p.sgf").board_at()
+    assert str(info.value) == f"p.sgf: {message}"
+    from golois.engine import build_engine          # the same through GTP's loadsgf
+    path = tmp_path / "p.sgf"
+    path.write_text(text)
+    assert build_engine().handle(f"loadsgf {path}") == f"? cannot load file: {path}: {message}\n\n"
