@@ -12,7 +12,8 @@ leaves a half-changed board behind.  Start with `parse_game`.
 
 A file may hold several games (FF[4]'s collection: problem books often come as one file):
 `collection_size(data)` counts them and `collection_game(data, k, source)` gives the kth alone
-(the file is parsed once for all its games: `_game_trees`).
+(the file is parsed once for all its games: `_game_trees`); a malformed game is counted, and
+asking for it is an SgfError (sgfmill cannot tell the games after it apart).
 """
 
 from __future__ import annotations
@@ -276,29 +277,43 @@ def load_game(path) -> Game:
 
 @functools.lru_cache(maxsize=4)
 def _game_trees(data: bytes) -> tuple:
-    """The game trees of an SGF collection (sgfmill's coarse trees), parsed once for the same
-    bytes: a book's games are read one by one, each needing the whole file parsed.  Raises
-    ValueError."""
-    return tuple(sgf_grammar.parse_sgf_collection(data))
+    """(the game trees of an SGF collection that parse (sgfmill's coarse trees), None or why
+    the next game does not), parsed once for the same bytes: a book's games are read one by
+    one, each needing the whole file parsed.  sgfmill cannot find where a game after a
+    malformed one starts, so the trees end there."""
+    try:
+        return tuple(sgf_grammar.parse_sgf_collection(data)), None
+    except ValueError:
+        pass
+    trees, position = [], 0           # again game by game: the good ones, and the bad one's error
+    while True:
+        tokens, end = sgf_grammar.tokenise(data, position)
+        if not tokens:
+            return tuple(trees), None if trees else "no SGF data found"
+        try:
+            trees.append(sgf_grammar.parse_sgf_game(data[position:end]))
+        except ValueError as e:
+            return tuple(trees), str(e)
+        position = end
 
 
 def collection_size(data: bytes) -> int:
-    """How many games an SGF collection holds (1 for a plain record); 1 for data that does not
-    parse (its error then comes from `parse_game`)."""
-    try:
-        return len(_game_trees(data))
-    except ValueError:
-        return 1
+    """How many games an SGF collection holds (1 for a plain record): the games that parse and
+    a malformed one after them, counted as one (`collection_game` says what is wrong with it;
+    the file's games after it cannot be told apart); 1 for data with no game that parses (its
+    error then comes from `parse_game`)."""
+    trees, error = _game_trees(data)
+    return max(len(trees) + (error is not None), 1)
 
 
 def collection_game(data: bytes, k: int, source: str = "<sgf>") -> bytes:
-    """The kth game (1-based) of an SGF collection, alone, as SGF bytes.  Raises SgfError."""
-    try:
-        trees = _game_trees(data)
-    except ValueError as e:
-        raise SgfError(source, f"malformed SGF: {e}") from None
+    """The kth game (1-based) of an SGF collection, alone, as SGF bytes.  Raises SgfError (for
+    the malformed game `collection_size` counts too: "game K: malformed SGF: ...")."""
+    trees, error = _game_trees(data)
+    if error is not None and k == len(trees) + 1:
+        raise SgfError(source, f"game {k}: malformed SGF: {error} (no game after it is read)")
     if not 1 <= k <= len(trees):
-        raise SgfError(source, f"game {k}: the file holds {len(trees)} game(s)")
+        raise SgfError(source, f"game {k}: the file holds {collection_size(data)} game(s)")
     try:
         return sgf.Sgf_game.from_coarse_game_tree(trees[k - 1]).serialise()
     except ValueError as e:

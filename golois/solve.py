@@ -13,9 +13,10 @@ it is solved as GTP's owl_attack / owl_defend are, in the group's region, but wi
 searched.  `--move N` takes a game's position before move N (`end`: after the last move).
 `--region V1:V2` limits the moves to a rectangle (no frame is added).  A file of several games
 (an SGF collection: problem books often come in one file) is one problem per game, named
-`FILE#K` (K from 1) in the output, its accuracy counted per file; `FILE#K` as an input solves
-that game alone (`problems`, `read_problem`); `--limit N` takes at most N problems of each
-folder or file.
+`FILE#K` (K from 1) in the output, its accuracy counted per file (a malformed game is an
+error record of its own, after the games before it; sgfmill reads none after it); `FILE#K` as
+an input solves that game alone (`problems`, `read_problem`); `--limit N` takes at most N
+problems of each folder or file.
 
 Default output: a diagram with the principal variation numbered (1 is the answer), the
 result, the first move, the principal variation, the refuted first moves with the opponent's

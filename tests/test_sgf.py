@@ -168,3 +168,20 @@ def test_an_illegal_setup_names_its_stones(tmp_path, text, message):
     path = tmp_path / "p.sgf"
     path.write_text(text)
     assert build_engine().handle(f"loadsgf {path}") == f"? cannot load file: {path}: {message}\n\n"
+
+
+def test_a_collection_with_a_malformed_game_counts_it():
+    """Two good games, then a truncated third: the third is counted and is an error of its own
+    (numbered from 1, as FILE#K), not left out (the file was once one problem, its first game,
+    and FILE#2 said 'error parsing game 2' when the third was bad)."""
+    from golois.sgf import collection_game, collection_size
+    one = b"(;GM[1]FF[4]SZ[9]AB[aa]PL[W])"
+    two = b"(;GM[1]FF[4]SZ[9]AW[bb][cc]PL[B];B[dd]C[RIGHT])"
+    data = one + two + b"(;GM[1]FF[4]SZ[9]AB[aa"
+    assert collection_size(data) == 3
+    assert parse_game(collection_game(data, 2, "c.sgf")).board_at(0).get((1, 1)) == WHITE
+    with pytest.raises(SgfError, match=r"^c.sgf: game 3: malformed SGF: unexpected end of SGF data"):
+        collection_game(data, 3, "c.sgf")
+    with pytest.raises(SgfError, match="game 4: the file holds 3 game"):
+        collection_game(data, 4, "c.sgf")
+    assert collection_size(one + b"(;GM[1]SZ[9]AB[aa]];B[bb])" + two) == 2    # (the bad one)
