@@ -192,8 +192,11 @@ def _setup_error(board: Board, event: Event) -> str:
     return f"the stone at {vertex(p)} leaves a string without liberties"
 
 
-def parse_game(data: bytes | str, source: str = "<sgf>") -> Game:
-    """Parse one SGF game (the main line).  Raises SgfError."""
+def parse_game(data: bytes | str, source: str = "<sgf>", setup_only: bool = False) -> Game:
+    """Parse one SGF game (the main line).  setup_only: the main line up to its first move
+    only, that move's colour (the first player without PL) but not its point: a problem's
+    setup position, whose moves (the answer) are never played, so that a malformed one is no
+    error.  Raises SgfError."""
     if isinstance(data, str):
         data = data.encode("utf-8")
     try:
@@ -220,17 +223,22 @@ def parse_game(data: bytes | str, source: str = "<sgf>") -> Game:
                 setattr(game, attr, str(root.get(prop)))
             except ValueError:
                 pass
+    first_mover = None
     try:
         for node in tree.get_main_sequence():
             game.events.extend(_setup_events(node, size))
-            colour, move = _property(node, "B" if node.has_property("B") else "W", node.get_move)
+            prop = "B" if node.has_property("B") else "W"
+            if setup_only and node.has_property(prop):
+                first_mover = _COLOURS[prop.lower()]
+                break
+            colour, move = _property(node, prop, node.get_move)
             if colour is not None:
                 point = None if move is None else coords.to_flat(*coords.from_sgfmill(move, size), size)
                 game.events.append(Event(_COLOURS[colour], point))
         if root.has_property("PL"):
             game.first_player = _COLOURS[_property(root, "PL").lower()]
-        elif game.moves:
-            game.first_player = game.moves[0].colour
+        elif game.moves or first_mover:
+            game.first_player = game.moves[0].colour if game.moves else first_mover
         elif game.handicap or any(e.setup and e.colour == BLACK for e in game.events):
             game.first_player = WHITE if game.handicap else BLACK
     except (ValueError, KeyError) as e:

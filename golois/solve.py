@@ -5,9 +5,10 @@
                  [--jobs N]
     golois solve --ladder VERTEX FILE.sgf [...] [--json] [--sgf-out DIR]
 
-Each SGF's setup position (root setup stones; the moves are taken as the answer) is solved for
-the player to move (PL, else the side to move; `--to-play`) with tactics.problem.solve, which
-infers the group at stake and the goal (see its docstring).  `--target VERTEX` names the group
+Each SGF's setup position (root setup stones; the moves are taken as the answer, never played:
+a malformed one is no error) is solved for the player to move (PL, else the side to move;
+`--to-play`) with tactics.problem.solve, which infers the group at stake and the goal (see
+its docstring).  `--target VERTEX` names the group
 instead, for positions the inference refuses (stones in several areas, whole-board positions):
 it is solved as GTP's owl_attack / owl_defend are, in the group's region, but with every move
 searched.  `--move N` takes a game's position before move N (`end`: after the last move).
@@ -207,11 +208,12 @@ def right_answers(path, mover=None):
 
 def load_problem(path, move=None):
     """(board, player to move) of an SGF problem: the setup stones (the main line's moves are
-    the answer in problem collections, so they are not played), PL or else the first mover.
+    the answer in problem collections, so they are not played, nor read: a malformed one is no
+    error), PL or else the first mover.
     move: a game's position instead, before move `move` (1-based, as GTP's `loadsgf FILE N`;
     "end": after the last move), with its side to move.  Raises SgfError."""
     data = read_problem(path)
-    game = parse_game(data, str(path))
+    game = parse_game(data, str(path), setup_only=move is None)      # (a bad answer move: no error)
     if move is not None:
         if move == "end":
             board = game.board_at(None)

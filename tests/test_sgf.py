@@ -185,3 +185,13 @@ def test_a_collection_with_a_malformed_game_counts_it():
     with pytest.raises(SgfError, match="game 4: the file holds 3 game"):
         collection_game(data, 4, "c.sgf")
     assert collection_size(one + b"(;GM[1]SZ[9]AB[aa]];B[bb])" + two) == 2    # (the bad one)
+
+
+def test_setup_only_reads_no_move():
+    """parse_game(setup_only=True): the setup position and the first mover's colour, not its
+    point: a malformed answer move is no error (golois solve never plays it)."""
+    text = "(;GM[1]FF[4]SZ[9]AB[aa](;W[zz]C[WRONG])(;W[bb]C[RIGHT]))"
+    with pytest.raises(SgfError, match=r"W\[zz\]"):
+        parse_game(text)
+    game = parse_game(text, setup_only=True)
+    assert game.moves == [] and game.first_player == WHITE and game.board_at(0).get("A9") == BLACK

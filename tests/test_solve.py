@@ -485,3 +485,19 @@ def test_cli_region_adds_no_frame(tmp_path, capsys):
                  "--region", "A1:J4"])
     rec = json.loads(capsys.readouterr().out.splitlines()[0])
     assert (rec["goal"], rec["result"]) == ("live", "win")
+
+
+def test_cli_a_malformed_answer_move_on_the_main_line_is_no_error(tmp_path, capsys):
+    """The setup is solved and the answer moves are never played: an off-board move in the
+    first variation (the main line) once rejected the whole problem ("malformed SGF: bad
+    property value B[zz]"), though the other order of the variations solved.  --move still
+    reads the moves it plays."""
+    from golois.cli import main as golois_main
+    path = tmp_path / "p.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[9]AB[af][bf][cf][df][ef][eg][eh][ei]"
+                    "AW[ag][bg][cg][dg][dh][di][ai][bi][ci](;B[zz]C[WRONG])(;B[bh]C[RIGHT]))")
+    golois_main(["solve", str(path), "--json", "--time-limit", "2", "--network", "none"])
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (rec["to_play"], rec["move"], rec["result"], rec["right"]) == ("black", "B2", "win", True)
+    golois_main(["solve", str(path), "--json", "--time-limit", "2", "--network", "none", "--move", "end"])
+    assert "bad property value B[zz]" in json.loads(capsys.readouterr().out.splitlines()[0])["error"]
