@@ -357,7 +357,7 @@ def loadsgf(engine, path, move_number=None):
         raise GtpFailure(f"cannot load file: {e}") from None
     engine.board, engine.komi = board, game.komi
     moves = game.moves[: len(game.moves) if n is None else n]
-    engine.setup, engine.moves, engine.game_over = [e for e in game.events if e.setup], list(moves), False
+    engine.setup, engine.moves, engine.game_over = game.setup_at(n), list(moves), False
     return "black" if board.to_move == BLACK else "white"
 
 

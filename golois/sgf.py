@@ -93,6 +93,19 @@ class Game:
         board.to_move = self.to_move_at(len(self.moves) if n is None else n)
         return board
 
+    def setup_at(self, n: int | None = None) -> list[Event]:
+        """The setup events of the position after the first n moves (all if None): those that
+        `board_at(n)` applies, the setup set after move n left out."""
+        out, played = [], 0
+        for event in self.events:
+            if event.setup:
+                out.append(event)
+            elif n is not None and played >= n:
+                break
+            else:
+                played += 1
+        return out
+
     def replay(self, board: Board | None = None) -> Iterator[tuple[Board, int, Event]]:
         """Yield (board before the move, move number from 1, the move) for every move, on one
         board that the caller must not keep between steps (copy it if needed)."""

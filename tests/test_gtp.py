@@ -81,3 +81,17 @@ def test_play_py_speaks_gtp_over_pipes():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0
     assert "=1 Golois" in proc.stdout and "=2 D4" in proc.stdout
+
+
+def test_loadsgf_keeps_only_the_setup_before_its_move(tmp_path):
+    """`loadsgf FILE N` keeps the setup stones of the position before move N only: a stone set
+    later in the record (AB[aa] beside move 3) was kept, and printsgf wrote a stone that was not
+    on the board."""
+    path = tmp_path / "g.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gg]AB[aa];W[cg])")
+    e = build_engine()
+    assert ask(e, f"loadsgf {path} 2") == "= white\n\n"
+    assert ask(e, "color A9") == "= empty\n\n"
+    assert "AB" not in ask(e, "printsgf")
+    assert ask(e, f"loadsgf {path} 4") == "= white\n\n"       # (after the setup: kept)
+    assert ask(e, "color A9") == "= black\n\n" and "AB[aa]" in ask(e, "printsgf")
