@@ -5,40 +5,40 @@
                  [--jobs N]
     golois solve --ladder VERTEX FILE.sgf [...] [--json] [--sgf-out DIR]
 
-Each SGF's setup position (root setup stones; the moves are taken as the answer, never played:
-a malformed one is no error) is solved for the player to move (PL, else the side to move;
-`--to-play`) with tactics.problem.solve, which infers the group at stake and the goal (see
-its docstring).  `--target VERTEX` names the group
-instead, for positions the inference refuses (stones in several areas, whole-board positions):
-it is solved as GTP's owl_attack / owl_defend are, in the group's region, but with every move
-searched.  `--move N` takes a game's position before move N (`end`: after the last move).
-`--region V1:V2` limits the moves to a rectangle (no frame is added).  A file of several games
-(an SGF collection: problem books often come in one file) is one problem per game, named
-`FILE#K` (K from 1) in the output, its accuracy counted per file (a malformed game is an
-error record of its own, after the games before it; sgfmill reads none after it); `FILE#K` as
-an input solves that game alone (`problems`, `read_problem`); `--limit N` takes at most N
-problems of each folder or file.
+Each SGF's setup position (the setup stones of the main line before its first move: the root's,
+or a setup node's below it; the moves are taken as the answer, never played: a malformed one is
+no error) is solved for the player to move (PL, else the side to move; `--to-play`) with
+tactics.problem.solve, which infers the group at stake and the goal (see its docstring).
+`--target VERTEX` names the group instead, for positions the inference refuses (stones in
+several areas, whole-board positions): it is solved as GTP's owl_attack / owl_defend are, in
+the group's region, but with every move searched. `--move N` takes a game's position before
+move N (`end`: after the last move). `--region V1:V2` limits the moves to a rectangle (no frame
+is added). A file of several games (an SGF collection: problem books often come in one file) is
+one problem per game, named `FILE#K` (K from 1) in the output, its accuracy counted per file (a
+malformed game is an error record of its own, after the games before it; sgfmill reads none
+after it); `FILE#K` as an input solves that game alone (`problems`, `read_problem`); `--limit
+N` takes at most N problems of each folder or file.
 
-Default output: a diagram with the principal variation numbered (1 is the answer), the
-result, the first move, the principal variation, the refuted first moves with the opponent's
-answer, nodes and time. `--json`: one
-object per input per line ({"file", "to_play", "move", "result", "status", "goal", "pv",
-"winning", "refuted", "nodes", "seconds", "right"}, and "replies" for a proven answer: the
-opponent's replies the proof covers -> the answer to each; or {"file", "error"}); a file that
-fails is reported and the batch goes on (with `--ladder` too: a missing file, a malformed SGF,
-a vertex off the board or on an empty point). When the SGF has root children commented RIGHT,
-each answer is marked right or wrong, and the accuracy per folder (per file for a collection)
-is printed (to stderr with --json). `--sgf-out DIR` writes the problem with the solver's answer
-as variations: the solution tree commented RIGHT (a proven answer, the opponent's replies and
-the answers to them: tactics.problem Solution.tree), else the PV (WRONG when the goal fails,
-BEST TRY when the search did not finish), the other proven first moves RIGHT, and the first
-moves proven to fail WRONG, each with its refutation's tree (a collection's game K goes to
-FILE-K.sgf; a file that cannot be written keeps its answer, with "sgf_error"). `--jobs N`
-solves N problems at once in worker processes (golois.batch), the answers in the inputs' order;
-each problem keeps its time limit, so give each worker a core of its own. Exit status: 0, or 1
-when every file failed or a worker process died (the files it left unsolved are named), or 2
-before any search for a usage error (no .sgf file in the inputs, an --sgf-out folder that
-cannot be made).
+Default output: a diagram with the principal variation numbered (1 is the answer), the result,
+the first move, the principal variation, the refuted first moves with the opponent's answer,
+nodes and time. `--json`: one object per input per line ({"file", "to_play", "move", "result",
+"status", "goal", "pv", "winning", "refuted", "nodes", "seconds", "right"}, and "replies" for a
+proven answer: the opponent's replies the proof covers -> the answer to each; or {"file",
+"error"}); a file that fails is reported and the batch goes on (with `--ladder` too: a missing
+file, a malformed SGF, a vertex off the board or on an empty point). When the SGF has root
+children (or children of a setup node below the root, `_problem_node`) commented RIGHT, each
+answer is marked right or wrong, and the accuracy per folder (per file for a collection) is
+printed (to stderr with --json). `--sgf-out DIR` writes the problem (its setup in the root)
+with the solver's answer as variations: the solution tree commented RIGHT (a proven answer, the
+opponent's replies and the answers to them: tactics.problem Solution.tree), else the PV (WRONG
+when the goal fails, BEST TRY when the search did not finish), the other proven first moves
+RIGHT, and the first moves proven to fail WRONG, each with its refutation's tree (a
+collection's game K goes to FILE-K.sgf; a file that cannot be written keeps its answer, with
+"sgf_error"). `--jobs N` solves N problems at once in worker processes (golois.batch), the
+answers in the inputs' order; each problem keeps its time limit, so give each worker a core of
+its own. Exit status: 0, or 1 when every file failed or a worker process died (the files it
+left unsolved are named), or 2 before any search for a usage error (no .sgf file in the inputs,
+an --sgf-out folder that cannot be made).
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
 opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
@@ -186,16 +186,30 @@ def _group(name) -> str:
     return path if k is not None else os.path.dirname(path) or "."
 
 
+def _has_move(node) -> bool:
+    return node.has_property("B") or node.has_property("W")
+
+
+def _problem_node(game):
+    """The node whose children are the problem's answers: the root, or the last of a chain of
+    only children without a move below it (a setup node under the root)."""
+    node = game.get_root()
+    while len(node) == 1 and not _has_move(node) and not _has_move(node[0]):
+        node = node[0]
+    return node
+
+
 def right_answers(path, mover=None):
-    """GTP vertices of the root children commented RIGHT (empty if none); given `mover`, only
+    """GTP vertices of the moves commented RIGHT that answer the problem (empty if none): the
+    root's children, or those of a setup node below it (`_problem_node`); given `mover`, only
     those that are that colour's moves."""
     from sgfmill import sgf
     game = sgf.Sgf_game.from_bytes(read_problem(path))
     n = game.get_size()
     out = []
-    for child in game.get_root():
+    for child in _problem_node(game):
         comment = child.get("C") if child.has_property("C") else ""
-        if "RIGHT" in comment:
+        if "RIGHT" in comment and _has_move(child):
             try:
                 colour, mv = child.get_move()
             except ValueError:          # (B[zz]: a variation we cannot read is no answer)
@@ -280,22 +294,43 @@ def ladder_diagram(board, stone, seq) -> str:
 def write_ladder_sgf(path_in, out_dir, board, rec, seq, position=False):
     """The ladder problem with the sequence as its main line (the first move commented with the
     result), written to out_dir under the input's name (position: from `board`, `--move`)."""
-    game = _bare_problem(path_in, board if position else None)
+    game = _bare_problem(path_in, board, position)
     attacker = 3 - board.get(vertex_to_flat(rec["vertex"], board.size))       # it moves first
     _add_line(game.get_root(), attacker, seq, board.size,
               f"the string at {rec['vertex']} is {rec['result']} in a ladder")
     return _save(game, path_in, out_dir)
 
 
-def _bare_problem(path_in, board=None):
-    """The input SGF (sgfmill) without its root's children; given `board` (a game's position,
-    `--move`), that position as a setup instead (golois.sgf.position_to_sgf)."""
+def _bare_problem(path_in, board, position=False):
+    """The input SGF (sgfmill) reduced to its root, holding the problem's setup position: the
+    setup of the main line's nodes before its first move, which load_problem applied (`board`),
+    is set in the root (their comments after its own) when some of it is below; given
+    `position` (a game's position, `--move`), `board` as a setup instead
+    (golois.sgf.position_to_sgf)."""
     from sgfmill import sgf
-    if board is not None:
+    if position:
         from golois.sgf import position_to_sgf
         return sgf.Sgf_game.from_bytes(position_to_sgf(board, comment=f"{path_in}, --move"))
     game = sgf.Sgf_game.from_bytes(read_problem(path_in))
-    for child in list(game.get_root()):
+    root, n = game.get_root(), board.size
+    below, node = [], root
+    while not _has_move(node) and len(node) and not _has_move(node[0]):
+        node = node[0]
+        below.append(node)
+    if below:
+        arr = board.to_array()
+        for colour, prop in ((BLACK, "AB"), (WHITE, "AW")):
+            points = {to_sgfmill((r, c), n) for r in range(n) for c in range(n) if arr[r, c] == colour}
+            if points:
+                root.set(prop, points)
+            elif root.has_property(prop):
+                root.unset(prop)
+        if root.has_property("AE"):
+            root.unset("AE")
+        comments = [x.get("C") for x in [root] + below if x.has_property("C")]
+        if comments:
+            root.set("C", "\n\n".join(comments))
+    for child in list(root):
         child.delete()
     return game
 
@@ -344,7 +379,7 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
     each of our next moves the search proved lost, the answer to each, ...), or the table's
     line where there is none.  position: the solution hangs from
     `board` (a game's position, `--move`), not the file's setup."""
-    game = _bare_problem(path_in, board if position else None)
+    game = _bare_problem(path_in, board, position)
     root, n = game.get_root(), board.size
     ok = sol.result in ("win", "ko_a", "ko_b")
     if ok and sol.tree:

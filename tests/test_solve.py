@@ -501,3 +501,26 @@ def test_cli_a_malformed_answer_move_on_the_main_line_is_no_error(tmp_path, caps
     assert (rec["to_play"], rec["move"], rec["result"], rec["right"]) == ("black", "B2", "win", True)
     golois_main(["solve", str(path), "--json", "--time-limit", "2", "--network", "none", "--move", "end"])
     assert "bad property value B[zz]" in json.loads(capsys.readouterr().out.splitlines()[0])["error"]
+
+
+def test_sgf_out_keeps_a_setup_below_the_root(tmp_path, capsys):
+    """A problem whose setup stones are in a node below the root (load_problem takes the setup
+    of every node before the first move): --sgf-out once deleted that node with the root's
+    children and wrote an empty board; now the setup goes into the written root.  The book's
+    RIGHT answer below the setup node counts too."""
+    from sgfmill import sgf
+
+    from golois.cli import main as golois_main
+    from golois.solve import right_answers
+    path = tmp_path / "p.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[19]PL[B];C[black to kill]AB[ap][bp][cp][dp][ep][eq][er][es]"
+                    "AW[aq][bq][cq][dq][dr][ds][as][bs][cs];B[br]C[RIGHT])")
+    assert right_answers(path) == ["B2"]
+    golois_main(["solve", str(path), "--json", "--time-limit", "2", "--network", "none",
+                 "--sgf-out", str(tmp_path / "out")])
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert (rec["move"], rec["result"], rec["right"]) == ("B2", "win", True)
+    game = sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes())
+    root = game.get_root()
+    assert len(root.get("AB")) == 8 and len(root.get("AW")) == 9 and root.get("C") == "black to kill"
+    assert [c.get_move() for c in root] == [("b", (1, 1))] and right_answers(rec["sgf"]) == ["B2"]
