@@ -28,21 +28,21 @@ proven answer: the opponent's replies the proof covers -> the answer to each; or
 file, a malformed SGF, a vertex off the board or on an empty point). When the SGF has root
 children (or children of a setup node below the root, `_problem_node`) commented RIGHT, each
 answer is marked right or wrong, and the accuracy per folder (per file for a collection) is
-printed (to stderr with --json). `--sgf-out DIR` writes the problem (its setup in the root)
-with the solver's answer as variations: the solution tree commented RIGHT (a proven answer, the
-opponent's replies and the answers to them: tactics.problem Solution.tree), else the PV (WRONG
-when the goal fails, BEST TRY when the search did not finish), the other proven first moves
-RIGHT, and the first moves proven to fail WRONG, each with its refutation's tree (a
-collection's game K goes to FILE-K.sgf; a file that cannot be written keeps its answer, with
-"sgf_error"). `--jobs N` solves N problems at once in worker processes (golois.batch), the
-answers in the inputs' order; each problem keeps its time limit, so give each worker a core of
-its own. Exit status: 0, or 1 when every file failed or a worker process died (the files it
-left unsolved are named), or 2 before any search for a usage error (no .sgf file in the inputs,
-an --sgf-out folder that cannot be made).
+printed (to stderr with --json). `--sgf-out DIR` writes the problem (its setup in the root, PL
+the player solved for) with the solver's answer as variations: the solution tree commented
+RIGHT (a proven answer, the opponent's replies and the answers to them: tactics.problem
+Solution.tree), else the PV (WRONG when the goal fails, BEST TRY when the search did not
+finish), the other proven first moves RIGHT, and the first moves proven to fail WRONG, each
+with its refutation's tree (a collection's game K goes to FILE-K.sgf; a file that cannot be
+written keeps its answer, with "sgf_error"). `--jobs N` solves N problems at once in worker
+processes (golois.batch), the answers in the inputs' order; each problem keeps its time limit,
+so give each worker a core of its own. Exit status: 0, or 1 when every file failed or a worker
+process died (the files it left unsolved are named), or 2 before any search for a usage error
+(no .sgf file in the inputs, an --sgf-out folder that cannot be made).
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
 opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
-and, with `--sgf-out`, written as the main line.
+and, with `--sgf-out`, written as the main line (PL the attacker's).
 
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
@@ -296,6 +296,7 @@ def write_ladder_sgf(path_in, out_dir, board, rec, seq, position=False):
     result), written to out_dir under the input's name (position: from `board`, `--move`)."""
     game = _bare_problem(path_in, board, position)
     attacker = 3 - board.get(vertex_to_flat(rec["vertex"], board.size))       # it moves first
+    game.get_root().set("PL", "b" if attacker == BLACK else "w")
     _add_line(game.get_root(), attacker, seq, board.size,
               f"the string at {rec['vertex']} is {rec['result']} in a ladder")
     return _save(game, path_in, out_dir)
@@ -381,6 +382,7 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
     `board` (a game's position, `--move`), not the file's setup."""
     game = _bare_problem(path_in, board, position)
     root, n = game.get_root(), board.size
+    root.set("PL", "b" if sol.to_move == BLACK else "w")      # (--to-play: not the file's PL)
     ok = sol.result in ("win", "ko_a", "ko_b")
     if ok and sol.tree:
         _add_tree(root, sol.to_move, sol.tree, n, f"RIGHT: {sol.status}")

@@ -524,3 +524,20 @@ def test_sgf_out_keeps_a_setup_below_the_root(tmp_path, capsys):
     root = game.get_root()
     assert len(root.get("AB")) == 8 and len(root.get("AW")) == 9 and root.get("C") == "black to kill"
     assert [c.get_move() for c in root] == [("b", (1, 1))] and right_answers(rec["sgf"]) == ["B2"]
+
+
+def test_sgf_out_says_the_player_solved_for(tmp_path, capsys):
+    """--to-play white --sgf-out: the written root's PL is white's, as every variation starts
+    with white (the file's PL[B] was kept)."""
+    from sgfmill import sgf
+
+    from golois.cli import main as golois_main
+    path = tmp_path / "p.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[9]PL[B]AB[af][bf][cf][df][ef][eg][eh][ei]"
+                    "AW[ag][bg][cg][dg][dh][di][ai][bi][ci];B[bh]C[RIGHT])")
+    golois_main(["solve", str(path), "--json", "--time-limit", "2", "--network", "none",
+                 "--to-play", "white", "--sgf-out", str(tmp_path / "out")])
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert rec["to_play"] == "white"
+    root = sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes()).get_root()
+    assert root.get("PL") == "w" and {c.get_move()[0] for c in root} == {"w"}
