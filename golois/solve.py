@@ -33,8 +33,9 @@ the player solved for) with the solver's answer as variations: the solution tree
 RIGHT (a proven answer, the opponent's replies and the answers to them: tactics.problem
 Solution.tree), else the PV (WRONG when the goal fails, BEST TRY when the search did not
 finish), the other proven first moves RIGHT, and the first moves proven to fail WRONG, each
-with its refutation's tree (a collection's game K goes to FILE-K.sgf; a file that cannot be
-written keeps its answer, with "sgf_error"). `--jobs N` solves N problems at once in worker
+with its refutation's tree (a collection's game K goes to FILE-K.sgf; a name an earlier problem
+of the run took gets -2, -3, ...: `sgf_out_names`; the answer says where, "sgf" or an "sgf:"
+line; a file that cannot be written keeps its answer, with "sgf_error"). `--jobs N` solves N problems at once in worker
 processes (golois.batch), the answers in the inputs' order; each problem keeps its time limit,
 so give each worker a core of its own. Exit status: 0, or 1 when every file failed or a worker
 process died (the files it left unsolved are named), or 2 before any search for a usage error
@@ -291,15 +292,16 @@ def ladder_diagram(board, stone, seq) -> str:
     return _window(board, list(board.string(stone)) + list(marks), 2, marks)
 
 
-def write_ladder_sgf(path_in, out_dir, board, rec, seq, position=False):
+def write_ladder_sgf(path_in, out_dir, board, rec, seq, position=False, name=None):
     """The ladder problem with the sequence as its main line (the first move commented with the
-    result), written to out_dir under the input's name (position: from `board`, `--move`)."""
+    result), written to out_dir under `name` (`sgf_out_names`), else the input's (position:
+    from `board`, `--move`)."""
     game = _bare_problem(path_in, board, position)
     attacker = 3 - board.get(vertex_to_flat(rec["vertex"], board.size))       # it moves first
     game.get_root().set("PL", "b" if attacker == BLACK else "w")
     _add_line(game.get_root(), attacker, seq, board.size,
               f"the string at {rec['vertex']} is {rec['result']} in a ladder")
-    return _save(game, path_in, out_dir)
+    return _save(game, path_in, out_dir, name)
 
 
 def _bare_problem(path_in, board, position=False):
@@ -357,20 +359,43 @@ def _add_tree(parent, colour, tree, n, comment=None):
         _add_tree(node, 3 - colour, sub, n)
 
 
-def _save(game, path_in, out_dir):
-    os.makedirs(out_dir, exist_ok=True)
+def _out_name(path_in) -> str:
+    """The input's file name (a collection's game K: FILE-K.sgf)."""
     path, k = _collection_part(path_in)
     name = os.path.basename(path)
-    if k is not None:                   # (a collection's games: FILE-K.sgf)
+    if k is not None:
         stem, ext = os.path.splitext(name)
         name = f"{stem}-{k}{ext or '.sgf'}"
-    out = os.path.join(out_dir, name)
+    return name
+
+
+def sgf_out_names(files) -> list:
+    """The --sgf-out file name of each problem of the run, in order: the input's (`_out_name`),
+    with -2, -3, ... before the extension when an earlier problem of the run has it (folders
+    with the same file names, an input given twice; compared without case), so that no answer
+    overwrites another."""
+    names, taken = [], set()
+    for path in files:
+        name = _out_name(path)
+        stem, ext = os.path.splitext(name)
+        k = 1
+        while name.lower() in taken:
+            k += 1
+            name = f"{stem}-{k}{ext}"
+        taken.add(name.lower())
+        names.append(name)
+    return names
+
+
+def _save(game, path_in, out_dir, name=None):
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, name or _out_name(path_in))
     with open(out, "wb") as f:
         f.write(game.serialise())
     return out
 
 
-def write_sgf(path_in, out_dir, board, sol, position=False):
+def write_sgf(path_in, out_dir, board, sol, position=False, name=None):
     """The problem with the solution: the solution tree as a variation commented RIGHT (the
     answer, every reply of the opponent the search proved, the answer to each, and so on:
     Solution.tree), or the PV when there is no tree (WRONG if the goal fails, BEST TRY when the
@@ -379,7 +404,8 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
     WRONG variation with its refutation: its tree (Solution.refutations: the opponent's answer,
     each of our next moves the search proved lost, the answer to each, ...), or the table's
     line where there is none.  position: the solution hangs from
-    `board` (a game's position, `--move`), not the file's setup."""
+    `board` (a game's position, `--move`), not the file's setup.  name: the file's name in
+    out_dir (`sgf_out_names`; default: the input's)."""
     game = _bare_problem(path_in, board, position)
     root, n = game.get_root(), board.size
     root.set("PL", "b" if sol.to_move == BLACK else "w")      # (--to-play: not the file's PL)
@@ -398,7 +424,7 @@ def write_sgf(path_in, out_dir, board, sol, position=False):
             _add_tree(root, sol.to_move, [(m, sol.refutations[m])], n, wrong)
         else:
             _add_line(root, sol.to_move, [m] + list(line), n, wrong)
-    return _save(game, path_in, out_dir)
+    return _save(game, path_in, out_dir, name)
 
 
 def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, quiet: bool = False,
@@ -540,8 +566,9 @@ def _solve_board(board, mover, args, prior):
         raise ProblemError(f"{e} (--target VERTEX)") from None
 
 
-def solve_file(path, args, prior=None):
-    """The JSON record of one file (raises on errors)."""
+def solve_file(path, args, prior=None, sgf_name=None):
+    """The JSON record of one file (raises on errors); sgf_name: its --sgf-out file's name
+    (`sgf_out_names`; default: the input's)."""
     board, mover = load_problem(path, args.move)
     if args.to_play:
         mover = BLACK if args.to_play == "black" else WHITE
@@ -566,7 +593,8 @@ def solve_file(path, args, prior=None):
         rec["right"] = rec["move"] in right
         rec["answers"] = right
     if args.sgf_out:
-        _write_out(rec, write_sgf, path, args.sgf_out, board, sol, position=args.move is not None)
+        _write_out(rec, write_sgf, path, args.sgf_out, board, sol, position=args.move is not None,
+                   name=sgf_name)
     return rec, board, sol
 
 
@@ -607,7 +635,8 @@ def solve_ladder(args) -> int:
     if files is None:
         return 2
     errors = 0
-    for path in files:
+    names = sgf_out_names(files) if args.sgf_out else [None] * len(files)
+    for path, sgf_name in zip(files, names):
         try:
             board, _ = load_problem(path, args.move)
             stone = vertex_to_flat(args.ladder, board.size)      # CoordinateError, as --target
@@ -624,13 +653,15 @@ def solve_ladder(args) -> int:
                "move": None if move is None else fmt(move), "sequence": [fmt(m) for m in seq]}
         if args.sgf_out and seq:
             _write_out(rec, write_ladder_sgf, path, args.sgf_out, board, rec, seq,
-                       position=args.move is not None)
+                       position=args.move is not None, name=sgf_name)
         if args.json:
             print(json.dumps(rec), flush=True)
         else:
             how = f", first move {rec['move']}: {' '.join(rec['sequence'])}" if rec["move"] else ""
             print(f"{path}: the string at {args.ladder} is {rec['result']} in a ladder{how}")
             print(ladder_diagram(board, stone, seq))
+            if rec.get("sgf"):
+                print(f"sgf: {rec['sgf']}")
             print()
     return 1 if errors and errors == len(files) else 0
 
@@ -651,7 +682,8 @@ def run(args) -> int:
     if missing:
         _say_no_prior(missing)
         network = "none"            # said once here, not by every worker
-    results = ordered_map(_solve_one, files, jobs, _start_worker, (args, network))
+    names = sgf_out_names(files) if args.sgf_out else [None] * len(files)
+    results = ordered_map(_solve_one, list(zip(files, names)), jobs, _start_worker, (args, network))
     try:
         from tqdm import tqdm
         results = tqdm(results, total=len(files), disable=len(files) < 2 or not sys.stderr.isatty(),
@@ -694,12 +726,13 @@ def _start_worker(args, network):
     _WORKER["args"], _WORKER["prior"] = args, network_prior(network, lazy=True)
 
 
-def _solve_one(path):
-    """(record, text) of one file with `_WORKER`'s options and prior: the JSON record and the
-    text answer (None with --json); an error record and None when it could not be solved."""
-    args = _WORKER["args"]
+def _solve_one(task):
+    """(record, text) of one (file, --sgf-out name) with `_WORKER`'s options and prior: the JSON
+    record and the text answer (None with --json); an error record and None when it could not
+    be solved."""
+    args, (path, sgf_name) = _WORKER["args"], task
     try:
-        rec, board, sol = solve_file(path, args, _WORKER["prior"])
+        rec, board, sol = solve_file(path, args, _WORKER["prior"], sgf_name)
     except Exception as e:              # noqa: BLE001 -- the batch goes on: report and continue
         return {"file": path, "error": f"{type(e).__name__}: {e}"}, None
     return rec, None if args.json else _text(rec, board, sol)
@@ -723,6 +756,8 @@ def _text(rec, board, sol) -> str:
     lines.append(f"nodes: {sol.nodes}  time: {sol.seconds:.3f} s")
     if "right" in rec:
         lines.append("answer: " + ("RIGHT" if rec["right"] else f"WRONG (expected {' or '.join(rec['answers'])})"))
+    if rec.get("sgf"):
+        lines.append(f"sgf: {rec['sgf']}")
     return "\n".join(lines) + "\n"
 
 

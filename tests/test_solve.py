@@ -541,3 +541,26 @@ def test_sgf_out_says_the_player_solved_for(tmp_path, capsys):
     assert rec["to_play"] == "white"
     root = sgf.Sgf_game.from_bytes((tmp_path / "out" / "p.sgf").read_bytes()).get_root()
     assert root.get("PL") == "w" and {c.get_move()[0] for c in root} == {"w"}
+
+
+def test_sgf_out_never_overwrites_an_answer_of_the_same_run(tmp_path, capsys):
+    """Two inputs with one base name (A/003.sgf, B/003.sgf), or one given twice: --sgf-out once
+    wrote both to out/003.sgf, the second over the first; now the later ones get -2, -3 before
+    the extension, and the answer says where it went ("sgf", and an "sgf:" line in the text)."""
+    from golois.cli import main as golois_main
+    kill = ("(;GM[1]FF[4]SZ[9]PL[B]AB[af][bf][cf][df][ef][eg][eh][ei]"
+            "AW[ag][bg][cg][dg][dh][di][ai][bi][ci];B[bh]C[RIGHT])")
+    paths = [tmp_path / d / "003.sgf" for d in ("A", "B")]
+    for path, text in zip(paths, (kill, kill.replace("PL[B]", "PL[W]"))):
+        path.parent.mkdir()
+        path.write_text(text)
+    out = tmp_path / "out"
+    inputs = [str(paths[0]), str(paths[1]), str(paths[0])]
+    golois_main(["solve", *inputs, "--json", "--time-limit", "2", "--network", "none", "--sgf-out", str(out)])
+    recs = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    names = ["003.sgf", "003-2.sgf", "003-3.sgf"]
+    assert [r["sgf"] for r in recs] == [str(out / x) for x in names] and sorted(os.listdir(out)) == sorted(names)
+    assert [b"PL[W]" in (out / x).read_bytes() for x in names] == [False, True, False]
+    golois_main(["solve", *inputs[:2], "--time-limit", "2", "--network", "none", "--sgf-out", str(out)])
+    text = capsys.readouterr().out.splitlines()
+    assert [x for x in text if x.startswith("sgf: ")] == [f"sgf: {out / x}" for x in names[:2]]
