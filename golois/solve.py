@@ -13,11 +13,12 @@ tactics.problem.solve, which infers the group at stake and the goal (see its doc
 several areas, whole-board positions): it is solved as GTP's owl_attack / owl_defend are, in
 the group's region, but with every move searched. `--move N` takes a game's position before
 move N (`end`: after the last move). `--region V1:V2` limits the moves to a rectangle (no frame
-is added). A file of several games (an SGF collection: problem books often come in one file) is
-one problem per game, named `FILE#K` (K from 1) in the output, its accuracy counted per file (a
-malformed game is an error record of its own, after the games before it; sgfmill reads none
-after it); `FILE#K` as an input solves that game alone (`problems`, `read_problem`); `--limit
-N` takes at most N problems of each folder or file.
+is added; one that holds no stone of the group at stake nor a liberty of it is an error). A
+file of several games (an SGF collection: problem books often come in one file) is one problem
+per game, named `FILE#K` (K from 1) in the output, its accuracy counted per file (a malformed
+game is an error record of its own, after the games before it; sgfmill reads none after it);
+`FILE#K` as an input solves that game alone (`problems`, `read_problem`); `--limit N` takes at
+most N problems of each folder or file.
 
 Default output: a diagram with the principal variation numbered (1 is the answer), the result,
 the first move, the principal variation, the refuted first moves with the opponent's answer,
@@ -118,7 +119,8 @@ def add_parser(subparsers) -> None:
                    help="a game's position before move N (as GTP's loadsgf FILE N), or after its last "
                         "move; default: the setup stones (a problem's moves are its answer)")
     p.add_argument("--region", metavar="V1:V2",
-                   help="the rectangle between two corner vertices (e.g. N1:T7): moves only there, no frame")
+                   help="the rectangle between two corner vertices (e.g. N1:T7): moves only there, no frame; "
+                        "it must hold a stone or a liberty of the group at stake")
     p.add_argument("--limit", type=_count, default=None,
                    help="at most this many problems of each folder or file")
     p.add_argument("--jobs", type=_count, default=1, metavar="N",
@@ -540,6 +542,23 @@ def parse_region(text: str, size: int) -> list:
             for c in range(min(c0, c1), max(c0, c1) + 1)]
 
 
+def _check_region(board, region, target, text) -> None:
+    """Raises ProblemError when the --region rectangle `region` (flat points; `text` as given)
+    holds no stone of the group at stake (the given target's linked group, else the inferred
+    problem's: tactics.infer) and no liberty of it: no move there could touch the group, and
+    the search would answer about nothing."""
+    from tactics.infer import ProblemError, infer, linked_group
+    if target is None:
+        _, target, _, _, group, _ = infer(board)
+    else:
+        group = linked_group(board, target)
+    stones = set(group) | set(board.string(target))
+    touched = stones | {q for p in stones for q in board.liberty_points(p)}
+    if not touched & set(region):
+        raise ProblemError(f"the region {text} holds no stone of the group at "
+                           f"{format_vertex(divmod(target, board.size), board.size)} nor a liberty of it")
+
+
 def _solve_board(board, mover, args, prior):
     """tactics.problem.solve as the options ask: inferred (default), in a given region, or for
     a given target (the owl's search and limits, golois.gtp_solver.owl_solve, with every
@@ -552,6 +571,11 @@ def _solve_board(board, mover, args, prior):
         target = vertex_to_flat(args.target, board.size)
         if target is None or board.get(target) == 0:
             raise ProblemError(f"no stone at the target {args.target}")
+    if region is not None:
+        try:
+            _check_region(board, region, target, args.region)
+        except TargetNeeded as e:
+            raise ProblemError(f"{e} (--target VERTEX)") from None
     if target is not None and region is None:
         from golois.gtp_solver import SolverConfig, owl_solve
         cfg = SolverConfig(time_limit=args.time_limit, max_nodes=args.max_nodes, width=0, prefer=0)

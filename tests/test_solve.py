@@ -564,3 +564,24 @@ def test_sgf_out_never_overwrites_an_answer_of_the_same_run(tmp_path, capsys):
     golois_main(["solve", *inputs[:2], "--time-limit", "2", "--network", "none", "--sgf-out", str(out)])
     text = capsys.readouterr().out.splitlines()
     assert [x for x in text if x.startswith("sgf: ")] == [f"sgf: {out / x}" for x in names[:2]]
+
+
+def test_cli_a_region_away_from_the_group_is_an_error(tmp_path, capsys):
+    """--region that holds no stone of the group at stake (given or inferred) nor a liberty of
+    it once answered meaningless proofs ("win, black kills, K10"); now it is an error for
+    that file, and the batch goes on.  A region that holds a liberty only is a problem."""
+    from golois.cli import main as golois_main
+    path = tmp_path / "corner.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[19]PL[B]AB[ap][bp][cp][dp][ep][eq][er][es]"
+                    "AW[aq][bq][cq][dq][dr][ds][as][bs][cs];B[br]C[RIGHT])")
+
+    def run(*options):
+        golois_main(["solve", str(path), str(path), "--json", "--time-limit", "1", "--network", "none",
+                     *options])
+        return [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+
+    for options, group in ((["--region", "K10:K10"], "A3"), (["--target", "A3", "--region", "K10:L11"], "A3")):
+        recs = run(*options)
+        assert len(recs) == 2 and recs[0]["error"] == (
+            f"ProblemError: the region {options[-1]} holds no stone of the group at {group} nor a liberty of it")
+    assert "error" not in run("--region", "B2:B2")[0]             # (B2, the answer: a liberty)
