@@ -44,7 +44,8 @@ process died (the files it left unsolved are named), or 2 before any search for 
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
 opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
-and, with `--sgf-out`, written as the main line (PL the attacker's).
+and, with `--sgf-out`, written as the main line (PL the attacker's; an escape: the problem,
+its root commented).
 
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
@@ -110,7 +111,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--max-nodes", type=_count, default=10 ** 8, help="positions per problem (10^8)")
     p.add_argument("--json", action="store_true", help="one JSON object per input per line")
     p.add_argument("--sgf-out", metavar="DIR", help="write solution trees as SGF here")
-    p.add_argument("--ladder", metavar="VERTEX", help="ladder problem: is the string at VERTEX captured?")
+    p.add_argument("--ladder", metavar="VERTEX",
+                   help="ladder problem: is the string at VERTEX captured?")
     p.add_argument("--target", metavar="VERTEX",
                    help="a stone of the group at stake (for positions with stones in several areas, "
                         "or whole-board positions): solved as GTP's owl_attack / owl_defend, in the group's region")
@@ -296,13 +298,17 @@ def ladder_diagram(board, stone, seq) -> str:
 
 def write_ladder_sgf(path_in, out_dir, board, rec, seq, position=False, name=None):
     """The ladder problem with the sequence as its main line (the first move commented with the
-    result), written to out_dir under `name` (`sgf_out_names`), else the input's (position:
-    from `board`, `--move`)."""
+    result; without a sequence, an escape, the root is), written to out_dir under `name`
+    (`sgf_out_names`), else the input's (position: from `board`, `--move`)."""
     game = _bare_problem(path_in, board, position)
+    root = game.get_root()
     attacker = 3 - board.get(vertex_to_flat(rec["vertex"], board.size))       # it moves first
-    game.get_root().set("PL", "b" if attacker == BLACK else "w")
-    _add_line(game.get_root(), attacker, seq, board.size,
-              f"the string at {rec['vertex']} is {rec['result']} in a ladder")
+    root.set("PL", "b" if attacker == BLACK else "w")
+    comment = f"the string at {rec['vertex']} is {rec['result']} in a ladder"
+    if seq:
+        _add_line(root, attacker, seq, board.size, comment)
+    else:
+        root.set("C", "\n\n".join(([root.get("C")] if root.has_property("C") else []) + [comment]))
     return _save(game, path_in, out_dir, name)
 
 
@@ -675,7 +681,7 @@ def solve_ladder(args) -> int:
         fmt = lambda m: m if isinstance(m, str) else ("PASS" if m is None else format_vertex(divmod(m, board.size), board.size))
         rec = {"file": path, "vertex": args.ladder, "result": RESULT_NAMES[result],
                "move": None if move is None else fmt(move), "sequence": [fmt(m) for m in seq]}
-        if args.sgf_out and seq:
+        if args.sgf_out:
             _write_out(rec, write_ladder_sgf, path, args.sgf_out, board, rec, seq,
                        position=args.move is not None, name=sgf_name)
         if args.json:

@@ -585,3 +585,20 @@ def test_cli_a_region_away_from_the_group_is_an_error(tmp_path, capsys):
         assert len(recs) == 2 and recs[0]["error"] == (
             f"ProblemError: the region {options[-1]} holds no stone of the group at {group} nor a liberty of it")
     assert "error" not in run("--region", "B2:B2")[0]             # (B2, the answer: a liberty)
+
+
+def test_cli_ladder_writes_an_escape_too(tmp_path, capsys):
+    """--ladder --sgf-out once wrote nothing, and said nothing, when the string escapes (no
+    sequence): now the problem is written with a root comment that says so."""
+    from sgfmill import sgf
+
+    from golois.cli import main as golois_main
+    path = tmp_path / "broken.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[19]AW[dd][gb][bf]AB[cd][dc][ee]PL[B])")
+    out = tmp_path / "out"
+    assert golois_main(["solve", "--ladder", "D16", "--json", str(path), "--sgf-out", str(out)]) == 0
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert rec["result"] == "escaped" and rec["sgf"] == str(out / "broken.sgf")
+    root = sgf.Sgf_game.from_bytes((out / "broken.sgf").read_bytes()).get_root()
+    assert "the string at D16 is escaped in a ladder" in root.get("C") and len(root) == 0
+    assert len(root.get("AW")) == 3 and len(root.get("AB")) == 3
