@@ -40,12 +40,13 @@ line; a file that cannot be written keeps its answer, with "sgf_error"). `--jobs
 processes (golois.batch), the answers in the inputs' order; each problem keeps its time limit,
 so give each worker a core of its own. Exit status: 0, or 1 when every file failed or a worker
 process died (the files it left unsolved are named), or 2 before any search for a usage error
-(no .sgf file in the inputs, an --sgf-out folder that cannot be made).
+(no .sgf file in the inputs, an --sgf-out folder that cannot be made, --ladder with an
+option it does not take).
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
 opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
 and, with `--sgf-out`, written as the main line (PL the attacker's; an escape: the problem,
-its root commented).
+its root commented).  It takes none of --target, --region, --to-play (a usage error).
 
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
@@ -112,7 +113,7 @@ def add_parser(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per input per line")
     p.add_argument("--sgf-out", metavar="DIR", help="write solution trees as SGF here")
     p.add_argument("--ladder", metavar="VERTEX",
-                   help="ladder problem: is the string at VERTEX captured?")
+                   help="ladder problem: is the string at VERTEX captured? (not with --target, --region, --to-play)")
     p.add_argument("--target", metavar="VERTEX",
                    help="a stone of the group at stake (for positions with stones in several areas, "
                         "or whole-board positions): solved as GTP's owl_attack / owl_defend, in the group's region")
@@ -698,6 +699,10 @@ def solve_ladder(args) -> int:
 
 def run(args) -> int:
     if args.ladder:
+        ignored = [f"--{o.replace('_', '-')}" for o in ("target", "region", "to_play") if getattr(args, o)]
+        if ignored:         # (a usage error, as _inputs': before any search)
+            print(f"golois solve: --ladder does not take {', '.join(ignored)}", file=sys.stderr)
+            return 2
         return solve_ladder(args)
     files = _inputs(args)
     if files is None:

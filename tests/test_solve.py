@@ -602,3 +602,15 @@ def test_cli_ladder_writes_an_escape_too(tmp_path, capsys):
     root = sgf.Sgf_game.from_bytes((out / "broken.sgf").read_bytes()).get_root()
     assert "the string at D16 is escaped in a ladder" in root.get("C") and len(root) == 0
     assert len(root.get("AW")) == 3 and len(root.get("AB")) == 3
+
+
+def test_cli_ladder_refuses_the_problem_options(tmp_path, capsys):
+    """--ladder with --target, --region or --to-play, which it once ignored silently, is a
+    usage error (exit 2, before any search)."""
+    from golois.cli import main as golois_main
+    path = tmp_path / "ladder.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[19]AW[dd]AB[cd][dc][ee]PL[B])")
+    for extra in (["--target", "D16"], ["--region", "A1:T19"], ["--to-play", "white"]):
+        assert golois_main(["solve", "--ladder", "D16", str(path), *extra]) == 2
+        captured = capsys.readouterr()
+        assert f"--ladder does not take {extra[0]}" in captured.err and captured.out == ""
