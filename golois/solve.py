@@ -36,17 +36,17 @@ Solution.tree), else the PV (WRONG when the goal fails, BEST TRY when the search
 finish), the other proven first moves RIGHT, and the first moves proven to fail WRONG, each
 with its refutation's tree (a collection's game K goes to FILE-K.sgf; a name an earlier problem
 of the run took gets -2, -3, ...: `sgf_out_names`; the answer says where, "sgf" or an "sgf:"
-line; a file that cannot be written keeps its answer, with "sgf_error"). `--jobs N` solves N problems at once in worker
-processes (golois.batch), the answers in the inputs' order; each problem keeps its time limit,
-so give each worker a core of its own. Exit status: 0, or 1 when every file failed or a worker
-process died (the files it left unsolved are named), or 2 before any search for a usage error
-(no .sgf file in the inputs, an --sgf-out folder that cannot be made, --ladder with an
-option it does not take).
+line; a file that cannot be written keeps its answer, with "sgf_error"). `--jobs N` solves N
+problems at once in worker processes (golois.batch), the answers in the inputs' order; each
+problem keeps its time limit, so give each worker a core of its own. Exit status: 0, or 1 when
+every file failed or a worker process died (the files it left unsolved are named), or 2 before
+any search for a usage error (no .sgf file in the inputs, an --sgf-out folder that cannot be
+made, --ladder with an option it does not take).
 
 `--ladder VERTEX`: whether the string at VERTEX is captured in a ladder (tactics.ladder, its
 opponent moving first), by which move, with the sequence, drawn on the board (`ladder_diagram`)
-and, with `--sgf-out`, written as the main line (PL the attacker's; an escape: the problem,
-its root commented).  It takes none of --target, --region, --to-play (a usage error).
+and, with `--sgf-out`, written as the main line (PL the attacker's; an escape: the problem, its
+root commented). It takes none of --target, --region, --to-play (a usage error).
 
 An unfinished search to live answers the unrefuted first move after which the defender's stones
 survive best in random playouts in the region, with the shipped policy network's weighted
@@ -331,14 +331,13 @@ def _bare_problem(path_in, board, position=False):
         below.append(node)
     if below:
         arr = board.to_array()
+        for prop in ("AB", "AW", "AE"):
+            if root.has_property(prop):
+                root.unset(prop)
         for colour, prop in ((BLACK, "AB"), (WHITE, "AW")):
             points = {to_sgfmill((r, c), n) for r in range(n) for c in range(n) if arr[r, c] == colour}
             if points:
                 root.set(prop, points)
-            elif root.has_property(prop):
-                root.unset(prop)
-        if root.has_property("AE"):
-            root.unset("AE")
         comments = [x.get("C") for x in [root] + below if x.has_property("C")]
         if comments:
             root.set("C", "\n\n".join(comments))
@@ -385,9 +384,8 @@ def sgf_out_names(files) -> list:
     overwrites another."""
     names, taken = [], set()
     for path in files:
-        name = _out_name(path)
+        k, name = 1, _out_name(path)
         stem, ext = os.path.splitext(name)
-        k = 1
         while name.lower() in taken:
             k += 1
             name = f"{stem}-{k}{ext}"
