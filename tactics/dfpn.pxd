@@ -62,6 +62,7 @@ cdef struct search_t:
     int *region                # points where moves may be generated
     int nregion
     int root_extra             # 1: the root's moves are the region points out of focus, no pass (a fail's second look, tactics.problem)
+    int root_skip              # a point the root does not play (NO_POINT: none; the vital point's uniqueness check, tactics.problem)
     int reach                  # 0: every region point; 1 or 2: only points reached from a defender stone in `reach` steps through empty points (and liberties of weak attacker strings next to the defender)
     int *stamp                 # per-point marks (MAX_POINTS), compared with `gen`
     int gen                    # current mark generation (gen_moves starts the marks over above GEN_WRAP)

@@ -168,7 +168,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     then the pass (the attacker's only when the ko bans it or it has no other move).  Focus:
     points within `reach` of a defender stone, and the liberties of attacker strings with at
     most two liberties (three at the root) next to the defender.  With s.root_extra, the root's
-    moves are the region points out of focus instead, and no pass (a fail's second look)."""
+    moves are the region points out of focus instead, and no pass (a fail's second look); the
+    root never plays s.root_skip."""
     cdef board_t *b = s.b
     cdef int i, j, p, n = 0, c = b.to_move, sc, cap
     cdef int scores[DF_MAX_REGION + 1]
@@ -189,6 +190,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
             continue
         if s.reach and _in_focus(s, p, weak) == extra:
             continue                                # out of focus (extra: in focus)
+        if s.depth == 0 and p == s.root_skip:
+            continue
         if not legal(s, p, c):
             continue
         sc = _score(s, p, c)

@@ -38,7 +38,10 @@ among the refuted moves, or, when its ko search did not finish, among the moves 
 left open (a book problem's answer is a move); given a `prior` (a policy
 network's scores, from golois.solve), its weighted scores are added (twelfth and twenty-second
 sessions, docs/results.md), asked only then when the prior says what it costs (`_Scores`).
-Kills keep df-pn's best.  Of several winning first moves, the search answers the first it proves;
+Kills keep df-pn's best.  Of several winning first moves, the search answers the first it proves,
+but an inferred problem's clean kill gives way to the defender's vital point (its one move to
+live, were it to move) when that one kills cleanly too (`_vital_point`, "the opponent's vital
+point is mine": books kill there);
 `solve(prefer=)` with a prior answers instead a move the prior is confident in and ranks far
 above the proven one, once it too wins cleanly (`_preferred_win`; owl through GTP: GNU Go's
 regression files list the natural defence or attack).
@@ -82,6 +85,7 @@ PRIOR_MAX_SHARE = 0.25  # ... whose prior is not asked when one call of it (its 
 PREFER_MIN = 0.07       # solve(prefer=): a move the prior ranks above a proven win is checked when its probability is at least this
 PREFER_RATIO = 10       # ... and this many times the proven move's
 PREFER_SHARE = 0.3      # solve(prefer=): at most this share of the time left checks each move the prior ranks above a proven win
+VITAL_SHARE = 0.3       # after a clean kill of a book problem: at most this share of the time left for each of the three searches of `_vital_point`
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0 measured 19+20 vs 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
 
 
@@ -201,7 +205,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
           width: int = 0, far: int = FAR, loose: int = LOOSE_FAR, live_guess: bool = True,
           prior=None, second_look: bool = True, other_targets: int = OTHER_TARGETS,
           prefer: int = 0, sim: int = _solver.SIM_NODES, attack_width: int | None = None,
-          tree: bool = False) -> Solution:
+          tree: bool = False, vital: bool = True) -> Solution:
     """Solve the problem on `board` for `to_move` (default: the board's side to move).
 
     target: a stone of the group at stake (flat, (row, col) or GTP vertex); region: points
@@ -257,11 +261,15 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     tree: a proven answer comes with its solution tree (Solution.tree, read off the table of
     the search that proved it: tactics.solver.dfpn(tree=)); golois solve prints its first level
     (`replies`) and --sgf-out writes it.
+    vital: with an inferred problem, a clean kill gives way to the defender's vital point (its
+    one move to live, were it to move) when that one kills cleanly too (`_vital_point`);
+    False = off.
     Raises ProblemError for positions that cannot be set up."""
     t0 = time.monotonic()
     sol = _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
                  escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
-                 second_look, prefer=prefer, sim=sim, attack_width=attack_width, tree=tree)
+                 second_look, prefer=prefer, sim=sim, attack_width=attack_width, tree=tree,
+                 vital=vital)
     if (other_targets and target is None and frame and sol.goal == "kill" and sol.result == "fail"
             and sol.nodes < max_nodes):
         def solve_string(pick, nodes_left, seconds):
@@ -281,7 +289,7 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
 def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits, reach,
            escape_libs, group, escape_out, verify, width, far, loose, live_guess, prior,
            second_look, pick=None, prefer=0, sim=_solver.SIM_NODES, attack_width=None,
-           tree=False) -> Solution:
+           tree=False, vital=True) -> Solution:
     """`solve` for one target (pick: the inferred problem's target string, `prepare`)."""
     from tactics.board import parse_color
     t0 = time.monotonic()
@@ -341,14 +349,14 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
                               escape_libs, group_goal, escape_out, width=width, far=far, loose=loose,
                               live_guess=live_guess, prior=prior, other_targets=0, sim=sim,
-                              attack_width=attack_width, tree=tree)
+                              attack_width=attack_width, tree=tree, vital=vital)
                 again.nodes += nodes
                 again.seconds = _elapsed(t0, prior)
                 return again
     if rechecks:
         again, nodes = _recheck(board, mover, region_arg, goal, result, chosen["move"], attacker,
                                 nodes, max_nodes, deadline, loose, search, group, verify,
-                                live_guess, prior, reserve)
+                                live_guess, prior, reserve, vital)
         if again is not None:
             again.seconds = _elapsed(t0, prior)
             return again
@@ -367,6 +375,15 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         nodes += used
         if better is not None:
             move, pv = better[0], better
+    if (vital and goal == "kill" and result == "win" and ko_checked and move is not None
+            and target_arg is None and pick is None and nodes < max_nodes):
+        # of several kills a book gives the defender's own vital point
+        group_targets = prepare(board, None, region_arg, frame, True, mover, far)[4]
+        vpv, used = _vital_point(b, mover, attacker, target, region, targets, move,
+                                 group_targets, max_nodes - nodes, deadline, search)
+        nodes += used
+        if vpv is not None:
+            move, pv = vpv[0], vpv
     refuted = chosen.get("refuted", {})
     candidates = None                   # the guess to live answers one of these
     if result == "unknown" and guesses:
@@ -572,8 +589,49 @@ def _preferred_win(b, mover, attacker, target, region, targets, move, scores, co
     return None, nodes
 
 
+def _vital_point(b, mover, attacker, target, region, targets, move, group_targets, max_nodes,
+                 deadline, search):
+    """(pv or None, nodes): after a clean kill `move` of a book problem, the defender's vital
+    point, if it kills cleanly too, as its principal variation ("the opponent's vital point is
+    mine": where several moves kill, a book's is the point the defender needs).  The vital
+    point: the one move by which the defender would live, were it to move (the attacker
+    passing): df-pn's proof that it lives (the defender to move, the group goal, simple ko),
+    and a second search without that first move in which it dies (so `move` is none: a kill
+    where the defender has several ways to live is no vital point's, ishigure-basic/106's
+    placement at P19).  The vital point is then checked as `_preferred_win` checks a move (the
+    defender with unlimited ko threats).  Each search has at most VITAL_SHARE of the time
+    left.  None when the group is dead as it stands (the frame may have decided the kill), a
+    search does not finish, the defender has another way to live, or the point does not kill."""
+    left = lambda: deadline - time.monotonic()          # noqa: E731
+    if left() < 0.05:
+        return None, 0
+    defender = 3 - attacker
+    args = (search["tt_bits"], search["reach"], search["escape_libs"], group_targets,
+            search["escape_out"])
+    b.to_move = defender
+    try:
+        lives = _solver.dfpn(b, attacker, target, region, 0, max_nodes, left() * VITAL_SHARE,
+                             *args, sim=search["sim"])
+        vital, nodes = lives["move"], lives["nodes"]
+        if (lives["value"] != 1 or vital is None or vital == move or b.get(vital) != EMPTY
+                or not b.is_legal(vital, mover) or nodes >= max_nodes):
+            return None, nodes
+        other = _solver.dfpn(b, attacker, target, region, 0, max_nodes - nodes,
+                             left() * VITAL_SHARE, *args, sim=search["sim"], root_skip=vital)
+        nodes += other["nodes"]
+    finally:
+        b.to_move = mover
+    if other["value"] != -1 or nodes >= max_nodes:      # another way to live, or open
+        return None, nodes
+    pv = [vital]
+    value, used = _value_after(b, vital, mover, attacker, targets, region, max_nodes - nodes,
+                               left() * VITAL_SHARE, dict(search, width=0, attack_width=0),
+                               first=target, ko_ignore=defender, pv_out=pv)
+    return (pv if value == -1 else None), nodes + used
+
+
 def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_nodes, deadline,
-             loose, search, group, verify, live_guess, prior=None, reserve=0.0):
+             loose, search, group, verify, live_guess, prior=None, reserve=0.0, vital=True):
     """The grown wall is the attacker's stones on points the defender might have needed, so it
     can decide an answer: a kill in it may leave room to live without it, and a fail to live
     may be the wall's doing, and a proof may hold only against the wall (maeda-10k-5k/093: S1
@@ -618,7 +676,7 @@ def _recheck(board, mover, region, goal, result, move, attacker, nodes, max_node
     # (the solve keeps its own `reserve` for its guess: the time kept after `deadline`)
     again = solve(board, mover, None, region, max_nodes - nodes, left() + reserve, True,
                   far=loose, loose=0, group=group, verify=verify, live_guess=live_guess,
-                  prior=prior, other_targets=0, **search)
+                  prior=prior, other_targets=0, vital=vital, **search)
     nodes += again.nodes
     proven = again.result == "win" or (again.result in ("ko_a", "ko_b") and result != "win")
     # a fail the looser frame leaves open: a book problem has an answer, so the grown wall may

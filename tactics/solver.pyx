@@ -86,7 +86,8 @@ cdef class _Search:
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
          int escape_out=0, int width=0, int attack_width=-1, bint keep=False, bint static_life=True,
-         bint root_extra=False, long sim=SIM_NODES, int stamp_gen=0, bint tree=False):
+         bint root_extra=False, long sim=SIM_NODES, int stamp_gen=0, bint tree=False,
+         root_skip=None):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
@@ -101,7 +102,9 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     move searched, a defender win (the target lives) stays a proof: only the kills are
     selective.  static_life=False: only Benson and captures decide life (no eye-space rules
     for the defender, and no escape by miai: the reference the static rules' tests check
-    against).  root_extra (with reach): the root's moves are the region points out of focus,
+    against).  root_skip: a flat point the root does not play (whether the side to move wins
+    without that first move; not a proof of the position: the table's entry for the root says
+    so).  root_extra (with reach): the root's moves are the region points out of focus,
     and no pass: the search says whether a move the focus left out wins (tactics.problem asks
     it after a fail).  sim: at most this many positions per simulation of a refuted move's proof
     on its siblings (tactics.dfpn `_simulate`; 0: off).  stamp_gen: the mark generation the
@@ -162,6 +165,7 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
         s.region[i] = board_point(b, x // n, x % n)
     s.reach = reach
     s.root_extra = root_extra and reach > 0
+    s.root_skip = NO_POINT if root_skip is None else board_point(b, int(root_skip) // n, int(root_skip) % n)
     s.escape_libs = escape_libs
     s.escape_out = escape_out
     s.static_life = static_life

@@ -176,3 +176,27 @@ ISHIGURE_026 = """
 . . X X X O O O O X .
 . . . . . X X X X . .
 """
+
+
+# maeda-10k-5k/116 (black kills with S19).  Most of black's moves kill in the grown frame (T16,
+# df-pn's first proof, among them), but white to move lives only with S19: the book's kill is
+# white's vital point (tactics.problem, `_vital_point`).
+MAEDA_116 = """
+. X . . . . .
+. X . . O . O
+. X O O X O .
+. X X X X . .
+. . . . . . .
+. . . . X . .
+"""
+
+
+# maeda-10k-5k/066 (black kills with R3).  Q1 kills too, and is the move white's search to
+# live proves first if black passes; but white lives without it too (R1, R3): there is no one
+# vital point, and df-pn's R3 stands.
+MAEDA_066 = """
+. X X X X X X . .
+. X O O O O . . .
+. X O . O . O X .
+. . . . . . . X .
+"""

@@ -13,8 +13,8 @@ from tactics.infer import TargetNeeded, infer
 from tactics.problem import ProblemError, Solution, solve
 from tactics.solver import SIM_NODES
 from tests.problems import (
-    ISHIDA_027, ISHIGURE_026, KILL_003, LIVES_AT_ONCE, MAEDA_017, MAEDA_123, MAEDA_149,
-    STRAIGHT_THREE, bottom_left, bottom_right, corner, top_left, top_right)
+    ISHIDA_027, ISHIGURE_026, KILL_003, LIVES_AT_ONCE, MAEDA_017, MAEDA_066, MAEDA_116, MAEDA_123,
+    MAEDA_149, STRAIGHT_THREE, bottom_left, bottom_right, corner, top_left, top_right)
 
 
 def test_inference_on_open_corner_problem():
@@ -107,6 +107,26 @@ def test_kill_in_the_grown_frame_is_rechecked_in_a_looser_one():
     assert tight.goal == "kill" and tight.result == "win" and tight.vertex() in ("N18", "Q19", "R19")
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
     assert s.result in ("win", "ko_a") and s.vertex() == "N19", s.status
+
+
+def test_a_kill_gives_way_to_the_defenders_vital_point():
+    # several black moves kill (df-pn proves T16 first), but white, were it to move, lives only
+    # with S19: the book's kill; off (vital=False), the first proof answers.  (No recheck, so
+    # that the node budget decides, not the clock.)
+    board = top_right(MAEDA_116)
+    s = solve(board, "black", max_nodes=6_000_000, time_limit=60, loose=0)
+    assert s.goal == "kill" and s.result == "win" and s.vertex() == "S19", s.status
+    assert s.pv[0] == s.move and s.winning[0] == s.move
+    plain = solve(board, "black", max_nodes=6_000_000, time_limit=60, loose=0, vital=False)
+    assert plain.result == "win" and plain.vertex() != "S19"
+
+
+def test_a_kill_where_the_defender_has_several_ways_to_live_stands():
+    # R3 kills; white, were it to move, lives with Q1 (its search's first proof) but also
+    # without it (R1, R3): no one vital point, so df-pn's R3 stands, though Q1 kills as well
+    board = bottom_right(MAEDA_066)
+    s = solve(board, "black", max_nodes=6_000_000, time_limit=60, loose=0)
+    assert s.result == "win" and s.vertex() == "R3", s.status
 
 
 def test_a_clean_kill_the_looser_frame_does_not_refute_stands(monkeypatch):

@@ -31,6 +31,20 @@ def test_killing_shapes(shape, vital):
     assert S.dfpn(board, BLACK, target, region, time_limit=5)["value"] == -1
 
 
+def test_root_skip_leaves_one_first_move_out():
+    # white lives in its straight three only with the middle point: without that first move
+    # (root_skip) it dies, and the table's other moves are searched as before
+    from tactics import solver as S
+    board, marks = corner(STRAIGHT_THREE, to_move="white")
+    region = list(marks.values())
+    target = next(p for p in range(81) if board.get(p) == WHITE)
+    full = S.dfpn(board, BLACK, target, region, time_limit=5)
+    assert full["value"] == 1 and full["move"] == marks["b"]
+    without = S.dfpn(board, BLACK, target, region, time_limit=5, root_skip=marks["b"])
+    assert without["value"] == -1 and marks["b"] not in without["refuted"]
+    assert set(without["refuted"]) >= {marks["a"], marks["c"]}
+
+
 def test_seki_is_a_defender_win():
     board, marks = corner("""
 X X X X X X
