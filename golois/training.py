@@ -65,7 +65,7 @@ import sys
 import textwrap
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 import torch

@@ -12,7 +12,7 @@ from sgfmill import boards as sgfmill_boards
 
 from tactics import coords
 from tactics.board import BLACK, WHITE, Board, IllegalMove
-from tactics.diagram import from_diagram, from_diagram_marks
+from tactics.diagram import from_diagram
 
 
 # ----------------------------------------------------------------------------- unit cases

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tactics import coords
-from tactics.board import BLACK, WHITE, Board, IllegalMove
+from tactics.board import BLACK, WHITE, Board
 from tactics.diagram import from_diagram
 from tactics.ladder import (CAPTURED, ESCAPED, KO, UNKNOWN, ladder_capture, ladder_escape,
                             ladder_facts, ladder_nodes)

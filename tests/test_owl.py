@@ -1,7 +1,7 @@
 """Owl on a full board (a target given, no region): the region of the target's group and the
 static judgements made before the search (tactics.problem)."""
 
-from tactics.board import BLACK, WHITE
+from tactics.board import BLACK
 from tactics.diagram import from_diagram_marks
 from tactics.infer import group_region, linked_group
 

@@ -1,7 +1,6 @@
 """golois.player and golois.scoring: conduct rules of genmove, tactics hooks, dead stones, area score."""
 
 import numpy as np
-import pytest
 
 from tactics.board import BLACK, WHITE, Board
 from tactics.diagram import from_diagram

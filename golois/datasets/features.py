@@ -23,7 +23,7 @@ float32 [C, size, size]: binary planes are 0.0/1.0, last-move planes carry exp(-
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Mapping
 
 import numpy as np
 
