@@ -151,18 +151,21 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
     string with a given region or when `group` is false; "live": as True when the defender
     (`mover`, default the board's side to move) is to move, else as False).  far: the grown
     wall of an inferred problem (`infer`).  pick: with an inferred problem, the string of this
-    defender stone (flat) is the target instead of the largest (`solve`'s other targets)."""
+    defender stone (flat) is the target instead of the largest (`solve`'s other targets).
+    info: a dict an inferred problem fills with its outside strings ("outside") and every
+    defender stone at stake ("stones": the targets of group True, `_vital_point`'s)."""
     b = board.copy()
     n = board.size
     if target is None:
         attacker, target, inferred_region, wall, targets, outside = infer(board, far=far)
+        out = set(outside)
         if info is not None:
             info["outside"] = outside
+            info["stones"] = [p for p in targets if p not in out]
         if pick is not None:
             target = pick
         if group == "linked":
             targets = linked_group(board, target)
-        out = set(outside)
         targets = [p for p in targets if p not in out]
         if region is None:
             region = inferred_region
@@ -378,9 +381,8 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     if (vital and goal == "kill" and result == "win" and ko_checked and move is not None
             and target_arg is None and pick is None and nodes < max_nodes):
         # of several kills a book gives the defender's own vital point
-        group_targets = prepare(board, None, region_arg, frame, True, mover, far)[4]
         vpv, used = _vital_point(b, mover, attacker, target, region, targets, move,
-                                 group_targets, max_nodes - nodes, deadline, search)
+                                 info["stones"], max_nodes - nodes, deadline, search)
         nodes += used
         if vpv is not None:
             move, pv = vpv[0], vpv
