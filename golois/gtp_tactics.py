@@ -36,8 +36,8 @@ def _answer(engine, result: int, move) -> str:
     if result == UNKNOWN:
         raise GtpFailure("ladder reading undecided (node budget or depth limit)")
     if result == KO:
-        return f"3 {engine.format_vertex(move)}"
-    return f"1 {engine.format_vertex(move)}"
+        return f"3 {engine.format_vertex(move).upper()}"
+    return f"1 {engine.format_vertex(move).upper()}"
 
 
 @COMMANDS.command("ladder_attack")

@@ -153,3 +153,36 @@ def test_solver_config_on_the_engine():
     out = subprocess.run([sys.executable, "play.py", "--solver-time", "2"], input="solver_time -1\nquit\n",
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.stdout.startswith("? seconds must be positive")
+
+
+# A black corner group with two eyes (a and b), walled in by white: alive as it stands.
+TWO_EYES = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . O O O O O O
+. . . O X X X X X
+. . . O X a X b X
+. . . O X X X X X
+"""
+
+
+def test_owl_answers_on_a_living_group_as_gnu_go_writes_them(gnugo):
+    """A group alive as it stands: owl_defend `1 PASS` (capitals, as GNU Go writes it; our
+    vertices say `pass` elsewhere), owl_attack `0`, dragon_status `alive`: GNU Go's own answers
+    on the same position."""
+    from golois.engine import build_engine
+    from golois.gtp_solver import SolverConfig
+    engine = build_engine(solver=SolverConfig(time_limit=10))
+    engine.board = from_diagram_marks(TWO_EYES, "black")[0]
+    ours = [engine.handlers[c](engine, "E2") for c in ("owl_defend", "owl_attack", "dragon_status")]
+    gnugo.send("boardsize 9")
+    gnugo.send("clear_board")
+    for r, row in enumerate(TWO_EYES.split("\n")[1:-1]):
+        for c, ch in enumerate(row.split()):
+            if ch in "XO":
+                gnugo.send(f"play {'black' if ch == 'X' else 'white'} {'ABCDEFGHJ'[c]}{9 - r}")
+    theirs = [gnugo.send(f"{c} E2") for c in ("owl_defend", "owl_attack", "dragon_status")]
+    assert ours == theirs == ["1 PASS", "0", "alive"]
