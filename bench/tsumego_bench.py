@@ -57,7 +57,7 @@ def problem(path):
     or a game of a collection, FILE#K)."""
     from sgfmill import sgf
 
-    from golois.solve import read_problem
+    from golois.problem_sgf import read_problem
     g = sgf.Sgf_game.from_bytes(read_problem(path))
     root = g.get_root()
     n = g.get_size()
@@ -159,7 +159,7 @@ KINDS = ("win", "ko", "fail", "unknown", "error")
 def _problems(folder, limit=None):
     """A collection folder's problems, as golois solve takes them: its .sgf files by name, each
     file's games; at most `limit` (golois.solve `problem_names`)."""
-    from golois.solve import problem_names
+    from golois.problem_sgf import problem_names
     return list(problem_names([folder], limit))
 
 
@@ -168,7 +168,7 @@ def _loadable(name, tmp):
     written alone into the folder tmp."""
     if os.path.isfile(name):
         return os.path.abspath(name)
-    from golois.solve import read_problem
+    from golois.problem_sgf import read_problem
     path = os.path.join(tmp, "game.sgf")
     with open(path, "wb") as f:
         f.write(read_problem(name))
@@ -265,7 +265,7 @@ def _solve_one(task):
     """(right, result, move, right answers, kind, extra, seconds, nodes) of one problem: task is
     (file, max_nodes, time_limit, sim)."""
     from golois.sgf import SgfError
-    from golois.solve import load_problem, right_answers
+    from golois.problem_sgf import load_problem, right_answers
     from tactics.problem import ProblemError, solve
     f, max_nodes, time_limit, sim = task
     t0 = time.monotonic()
@@ -287,7 +287,7 @@ def _solve_one(task):
 
 def _nodes_per_second(files, time_limit):
     """Nodes per second of the solver on the first few problems (in-process)."""
-    from golois.solve import load_problem
+    from golois.problem_sgf import load_problem
     from tactics.problem import solve
     nodes = secs = 0.0
     for f in files[:5]:

@@ -324,7 +324,8 @@ def test_sgf_out_calls_an_unfinished_answer_a_best_try(tmp_path, capsys):
     """--sgf-out: an unfinished search's answer is commented BEST TRY, unproven, neither
     RIGHT (problem tools would read it as the book's answer) nor WRONG."""
     from golois.sgf import position_to_sgf
-    from golois.solve import main, right_answers
+    from golois.problem_sgf import right_answers
+    from golois.solve import main
     path = tmp_path / "003.sgf"
     path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
     assert main([str(path), "--json", "--max-nodes", "2000", "--network", "none",
@@ -511,7 +512,7 @@ def test_sgf_out_keeps_a_setup_below_the_root(tmp_path, capsys):
     from sgfmill import sgf
 
     from golois.cli import main as golois_main
-    from golois.solve import right_answers
+    from golois.problem_sgf import right_answers
     path = tmp_path / "p.sgf"
     path.write_text("(;GM[1]FF[4]SZ[19]PL[B];C[black to kill]AB[ap][bp][cp][dp][ep][eq][er][es]"
                     "AW[aq][bq][cq][dq][dr][ds][as][bs][cs];B[br]C[RIGHT])")
