@@ -381,11 +381,13 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
     if (vital and goal == "kill" and result == "win" and ko_checked and move is not None
             and target_arg is None and pick is None and nodes < max_nodes):
         # of several kills a book gives the defender's own vital point
+        vtree = [] if tree else None
         vpv, used = _vital_point(b, mover, attacker, target, region, targets, move,
-                                 info["stones"], max_nodes - nodes, deadline, search)
+                                 info["stones"], max_nodes - nodes, deadline, search, vtree)
         nodes += used
         if vpv is not None:
             move, pv = vpv[0], vpv
+            chosen = dict(chosen, tree=vtree or None)
     refuted = chosen.get("refuted", {})
     candidates = None                   # the guess to live answers one of these
     if result == "unknown" and guesses:
@@ -535,23 +537,38 @@ def _lives_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
 
 
 def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, search,
-                 first=None, ko_ignore=0, pv_out=None):
+                 first=None, ko_ignore=0, pv_out=None, tree_out=None):
     """(value, nodes): after `move` of `mover` on `b` (undone on return), df-pn's value for the
     side to move (1 wins, -1 loses, 0 unknown; at most `seconds`, its target `first` if it still
-    stands, `ko_ignore` as in tactics.solver.dfpn); -1 at once when no stone of `targets` stands."""
+    stands, `ko_ignore` as in tactics.solver.dfpn); -1 at once when no stone of `targets` stands.
+    tree_out: when the side to move loses, `move`'s solution tree is appended to it (Solution.tree:
+    each reply the search refuted, with its refutation's tree where the table has one)."""
     b.play(move, mover)
     try:
         alive = [t for t in targets if b.get(t) != EMPTY]
         if not alive:
+            if tree_out is not None:
+                tree_out.append((move, []))
             return -1, 0
         lead = first if first is not None and b.get(first) != EMPTY else alive[0]
-        check = _solver.dfpn(b, attacker, lead, region, ko_ignore, max_nodes, max(seconds, 0.01),
-                             search["tt_bits"], search["reach"], search["escape_libs"], alive,
-                             search["escape_out"], search["width"], search["attack_width"],
-                             sim=search["sim"])
+        run = lambda ko, limit, tree: _solver.dfpn(                      # noqa: E731
+            b, attacker, lead, region, ko, limit, max(seconds, 0.01), search["tt_bits"],
+            search["reach"], search["escape_libs"], alive, search["escape_out"], search["width"],
+            search["attack_width"], sim=search["sim"], tree=tree)
+        check = run(ko_ignore, max_nodes, tree_out is not None)
         if pv_out is not None:
             pv_out.extend(check["pv"])
-        return check["value"], check["nodes"]
+        value, nodes = check["value"], check["nodes"]
+        if tree_out is not None and value == -1:
+            if ko_ignore and not check["refuted"]:
+                # the proof rests on path-dependent results (the retakes), which the table does
+                # not keep: the same question under the simple ko rule, which the proof implies,
+                # gives the tree (maeda-10k-5k/116's vital point)
+                again = run(0, max_nodes - nodes, True)
+                nodes += again["nodes"]
+                check = again if again["value"] == -1 else check
+            tree_out.append((move, [(m, check["refutations"].get(m, [])) for m in check["refuted"]]))
+        return value, nodes
     finally:
         b.undo()
 
@@ -592,7 +609,7 @@ def _preferred_win(b, mover, attacker, target, region, targets, move, scores, co
 
 
 def _vital_point(b, mover, attacker, target, region, targets, move, group_targets, max_nodes,
-                 deadline, search):
+                 deadline, search, tree_out=None):
     """(pv or None, nodes): after a clean kill `move` of a book problem, the defender's vital
     point, if it kills cleanly too, as its principal variation ("the opponent's vital point is
     mine": where several moves kill, a book's is the point the defender needs).  The vital
@@ -603,7 +620,8 @@ def _vital_point(b, mover, attacker, target, region, targets, move, group_target
     placement at P19).  The vital point is then checked as `_preferred_win` checks a move (the
     defender with unlimited ko threats).  Each search has at most VITAL_SHARE of the time
     left.  None when the group is dead as it stands (the frame may have decided the kill), a
-    search does not finish, the defender has another way to live, or the point does not kill."""
+    search does not finish, the defender has another way to live, or the point does not kill.
+    tree_out: the vital point's solution tree is appended to it when it kills (`_value_after`)."""
     left = lambda: deadline - time.monotonic()          # noqa: E731
     if left() < 0.05:
         return None, 0
@@ -628,7 +646,7 @@ def _vital_point(b, mover, attacker, target, region, targets, move, group_target
     pv = [vital]
     value, used = _value_after(b, vital, mover, attacker, targets, region, max_nodes - nodes,
                                left() * VITAL_SHARE, dict(search, width=0, attack_width=0),
-                               first=target, ko_ignore=defender, pv_out=pv)
+                               first=target, ko_ignore=defender, pv_out=pv, tree_out=tree_out)
     return (pv if value == -1 else None), nodes + used
 
 

@@ -114,9 +114,20 @@ def test_a_kill_gives_way_to_the_defenders_vital_point():
     # with S19: the book's kill; off (vital=False), the first proof answers.  (No recheck, so
     # that the node budget decides, not the clock.)
     board = top_right(MAEDA_116)
-    s = solve(board, "black", max_nodes=6_000_000, time_limit=60, loose=0)
+    s = solve(board, "black", max_nodes=6_000_000, time_limit=60, loose=0, tree=True)
     assert s.goal == "kill" and s.result == "win" and s.vertex() == "S19", s.status
     assert s.pv[0] == s.move and s.winning[0] == s.move
+    # its solution tree (golois solve --sgf-out's RIGHT variations) is the vital point's: every
+    # white reply the check refuted, each with black's answer where the knowledge did not
+    # settle it at once
+    (first, replies), = s.tree
+    assert first == s.move and len(replies) > 1 and s.pv[1] in [m for m, _ in replies]
+    board.play(s.move, BLACK)
+    for m, sub in replies:
+        if m is not None and sub:
+            board.play(m, WHITE)
+            assert board.is_legal(sub[0][0], BLACK), (m, sub)
+            board.undo()
     plain = solve(board, "black", max_nodes=6_000_000, time_limit=60, loose=0, vital=False)
     assert plain.result == "win" and plain.vertex() != "S19"
 
