@@ -109,7 +109,9 @@ def add_parser(subparsers) -> None:
     p = subparsers.add_parser("solve", help="solve life-and-death and ladder problems (SGF)")
     p.add_argument("inputs", nargs="+", help="SGF files or folders of SGF files")
     p.add_argument("--time-limit", type=_seconds, default=10.0, help="seconds per problem (10)")
-    p.add_argument("--max-nodes", type=_count, default=10 ** 8, help="positions per problem (10^8)")
+    p.add_argument("--max-nodes", type=_count, default=10 ** 8,
+                   help="positions per problem (10^8; the searches check it between expansions, so "
+                        "the count may pass it by one position's children, a few dozen)")
     p.add_argument("--json", action="store_true", help="one JSON object per input per line")
     p.add_argument("--sgf-out", metavar="DIR", help="write solution trees as SGF here")
     p.add_argument("--ladder", metavar="VERTEX",
