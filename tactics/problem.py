@@ -560,13 +560,15 @@ def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
             pv_out.extend(check["pv"])
         value, nodes = check["value"], check["nodes"]
         if tree_out is not None and value == -1:
-            if ko_ignore and not check["refuted"]:
-                # the proof rests on path-dependent results (the retakes), which the table does
-                # not keep: the same question under the simple ko rule, which the proof implies,
-                # gives the tree (maeda-10k-5k/116's vital point)
+            if ko_ignore:
+                # the proof's children rest on path-dependent results (the retakes), which the
+                # table does not keep, so it names few replies or none: the same question under
+                # the simple ko rule, which the proof implies, gives the tree (the vital points
+                # of maeda-10k-5k/116: none of 12 replies, and maeda-5k-1k/050: 1)
                 again = run(0, max_nodes - nodes, True)
                 nodes += again["nodes"]
-                check = again if again["value"] == -1 else check
+                if again["value"] == -1 and len(again["refuted"]) > len(check["refuted"]):
+                    check = again
             tree_out.append((move, [(m, check["refutations"].get(m, [])) for m in check["refuted"]]))
         return value, nodes
     finally:

@@ -200,3 +200,16 @@ MAEDA_066 = """
 . X O . O . O X .
 . . . . . . . X .
 """
+
+
+# maeda-5k-1k/050 (black kills with T18, the book's).  Q19 kills too; white to move lives only
+# with T18: the vital point again (tactics.problem, `_vital_point`).
+MAEDA_5K_050 = """
+. . . . O O .
+X . X O X X .
+. . X O . . .
+. . X . O O .
+. . . X X X O
+. . . . . . .
+. . . . . X .
+"""

@@ -14,6 +14,7 @@ from tactics.problem import ProblemError, Solution, solve
 from tactics.solver import SIM_NODES
 from tests.problems import (
     ISHIDA_027, ISHIGURE_026, KILL_003, LIVES_AT_ONCE, MAEDA_017, MAEDA_066, MAEDA_116, MAEDA_123,
+    MAEDA_5K_050,
     MAEDA_149, STRAIGHT_THREE, bottom_left, bottom_right, corner, top_left, top_right)
 
 
@@ -130,6 +131,16 @@ def test_a_kill_gives_way_to_the_defenders_vital_point():
             board.undo()
     plain = solve(board, "black", max_nodes=6_000_000, time_limit=60, loose=0, vital=False)
     assert plain.result == "win" and plain.vertex() != "S19"
+
+
+def test_the_vital_points_tree_names_every_reply():
+    # maeda-5k-1k/050: the check that proves T18 (white with unlimited retakes) keeps one reply
+    # proven in its table, T19 (settled at once); the tree comes from the simple-ko search
+    s = solve(top_right(MAEDA_5K_050), "black", max_nodes=30_000_000, time_limit=60, loose=0,
+              tree=True)
+    assert s.result == "win" and s.vertex() == "T18", s.status
+    (first, replies), = s.tree
+    assert first == s.move and len(replies) >= 10 and s.pv[1] in [m for m, _ in replies]
 
 
 def test_a_kill_where_the_defender_has_several_ways_to_live_stands():
