@@ -88,6 +88,11 @@ class GtpEngine:
         """Flat index (None = pass) to GTP vertex."""
         return coords.format_vertex(None if flat is None else divmod(flat, self.board.size), self.board.size)
 
+    def gnugo_vertex(self, flat: int | None) -> str:
+        """`format_vertex` as GNU Go writes it in its reading answers (owl, attack, ladders): a
+        pass is `PASS`."""
+        return self.format_vertex(flat).upper()
+
     @staticmethod
     def parse_color(text: str) -> int:
         """GTP colour to BLACK/WHITE; GtpFailure if invalid."""

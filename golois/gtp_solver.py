@@ -72,11 +72,6 @@ def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=Fals
                  live_guess=live_guess, tree=tree)
 
 
-def _vertex(engine, move) -> str:
-    """GTP vertex as GNU Go writes it in these answers: a pass is `PASS`."""
-    return engine.format_vertex(move).upper()
-
-
 def _owl(engine, vertex, attack: bool):
     flat = _target(engine, vertex)
     colour = engine.board.get(flat)
@@ -102,13 +97,13 @@ def solver_time(engine, seconds):
 @COMMANDS.command("owl_attack")
 def owl_attack(engine, vertex):
     sol = _owl(engine, vertex, True)
-    return "0" if sol.code == 0 else f"{sol.code} {_vertex(engine, sol.move)}"
+    return "0" if sol.code == 0 else f"{sol.code} {engine.gnugo_vertex(sol.move)}"
 
 
 @COMMANDS.command("owl_defend")
 def owl_defend(engine, vertex):
     sol = _owl(engine, vertex, False)
-    return "0" if sol.code == 0 else f"{sol.code} {_vertex(engine, sol.move)}"
+    return "0" if sol.code == 0 else f"{sol.code} {engine.gnugo_vertex(sol.move)}"
 
 
 @COMMANDS.command("dragon_status")
@@ -119,7 +114,7 @@ def dragon_status(engine, vertex):
     dfn = _owl(engine, vertex, False)
     if dfn.code == 0:
         return "dead"
-    return f"critical {_vertex(engine, att.move)} {_vertex(engine, dfn.move)}"
+    return f"critical {engine.gnugo_vertex(att.move)} {engine.gnugo_vertex(dfn.move)}"
 
 
 @COMMANDS.command("unconditional_status")
@@ -138,7 +133,7 @@ def restricted_genmove(engine, colour, *vertices):
     allowed = [engine.parse_vertex(v) for v in vertices]
     allowed = [p for p in allowed if p is not None and engine.board.get(p) == EMPTY]
     if not allowed:
-        return _vertex(engine, None)
+        return engine.gnugo_vertex(None)
     # the player's network, if it has one, joins the playouts in guessing for an unfinished search to live
     prior = _prior(engine)
     try:
@@ -158,4 +153,4 @@ def restricted_genmove(engine, colour, *vertices):
         move = next((p for p in allowed if p in legal), None)
     if move is not None:
         engine.play(mover, move)
-    return _vertex(engine, move)
+    return engine.gnugo_vertex(move)

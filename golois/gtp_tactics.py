@@ -36,8 +36,8 @@ def _answer(engine, result: int, move) -> str:
     if result == UNKNOWN:
         raise GtpFailure("ladder reading undecided (node budget or depth limit)")
     if result == KO:
-        return f"3 {engine.format_vertex(move).upper()}"
-    return f"1 {engine.format_vertex(move).upper()}"
+        return f"3 {engine.gnugo_vertex(move)}"
+    return f"1 {engine.gnugo_vertex(move)}"
 
 
 @COMMANDS.command("ladder_attack")
@@ -54,7 +54,7 @@ def _capture_answer(engine, result: int, move) -> str:
         raise GtpFailure("capture reading undecided (node budget or ply limit)")
     if result == 0:
         return "0"
-    return f"{result} {engine.format_vertex(move).upper()}"
+    return f"{result} {engine.gnugo_vertex(move)}"
 
 
 @COMMANDS.command("attack")
