@@ -328,15 +328,19 @@ cdef int evaluate(search_t *s, bint full) noexcept nogil:
 cdef int _slow_knowledge(search_t *s) noexcept nogil:
     """The costlier half of evaluate (needs target_heads): eye space, escapes, two eyes, Benson."""
     cdef int mover = s.b.to_move, j, nh = s.ntheads
+    cdef bint own
     if s.escape_libs:
         for j in range(nh):
             if s.b.libs[s.theads[j]] >= s.escape_libs:
                 return 1 if mover == s.defender else -1       # escaped (owl mode)
     if s.escape_out:
-        for j in range(nh if s.escape_out > 0 else min(nh, 1)):
+        # (escape_out < 0: only the target's own string escapes; target_heads left out the
+        # others that joined an outside string)
+        own = s.escape_out > 0 or s.b.color[s.target] == s.defender
+        for j in range(nh if s.escape_out > 0 else (1 if own and nh else 0)):
             if _libs_outside(s, s.theads[j]) >= abs(s.escape_out):
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
-        if (s.escape_out < 0 and s.static_life and mover == s.attacker
+        if (s.escape_out < 0 and own and s.static_life and mover == s.attacker
                 and _joins_out(s, s.theads[0])):
             return -1                                         # joins an outside string by miai
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted

@@ -50,7 +50,10 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    fight).  Those liberties leave the region (it is never captured), it is no target, and the
    target string that joins it has escaped (ESCAPE_OUT; with the attacker to move, also one that
    joins it by miai, tactics.dfpn `_joins_out`; any string of the group escaping
-   lived too easily: ishigure-basic/064, maeda-10k-5k/085).  docs/results.md, 25th session.
+   lived too easily: ishigure-basic/064, maeda-10k-5k/085), and another string of the group
+   that joins it is no longer at stake: the attacker need not capture it (tactics.moves
+   `target_heads`; before, it could not, and maeda-10k-5k/079 and 139 were lost that way).
+   docs/results.md, 25th and 52nd sessions.
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
 (the frame makes escape impossible, so the defender is judged dead); semeai problems where both

@@ -44,9 +44,14 @@ cdef int target_heads(search_t *s) noexcept nogil:
     """Fills s.theads with the distinct heads of the defender strings standing on target points
     (the target group's surviving strings); returns their number (also s.ntheads).  While no
     defender stone has been captured since the root, every root string of the group stands
-    (strings only merge), so one point of each is enough (s.treps)."""
+    (strings only merge), so one point of each is enough (s.treps).  With a tsumego's outside
+    strings (escape_out < 0), a string joined to one (a liberty outside the region) is no longer
+    at stake and is left out, unless it is the target's own (its joining out is the defender's
+    escape, tactics.dfpn `_slow_knowledge`): the attacker need not capture what stands with the
+    open board, nor can it (maeda-10k-5k/101: black D7-E7 joined the outside stones C8-B9, and
+    the corner's death counted as no kill; 079 and 139 right now)."""
     cdef board_t *b = s.b
-    cdef int i, n = 0
+    cdef int i, n = 0, j, first
     if b.prisoners[s.attacker] == s.root_captured:
         for i in range(s.ntreps):
             n = _add_head(s, b.head[s.treps[i]], n)
@@ -54,8 +59,33 @@ cdef int target_heads(search_t *s) noexcept nogil:
         for i in range(s.ntargets):
             if b.color[s.targets[i]] == s.defender:
                 n = _add_head(s, b.head[s.targets[i]], n)
+    if s.escape_out < 0 and n > 0:
+        first = 1 if b.color[s.target] == s.defender else 0     # (theads[0] is then its head)
+        j = first
+        for i in range(first, n):
+            if not _joined_out(s, s.theads[i]):
+                s.theads[j] = s.theads[i]
+                j += 1
+        n = j
     s.ntheads = n
     return n
+
+
+cdef bint _joined_out(search_t *s, int h) noexcept nogil:
+    """The string with head h has a liberty outside the region (so it is joined to an outside
+    string: the frame keeps every other liberty in the region)."""
+    cdef board_t *b = s.b
+    cdef int k = h, i, q
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        for i in range(4):
+            q = k + d[i]
+            if b.color[q] == EMPTY and not s.inreg[q]:
+                return True
+        k = b.next[k]
+        if k == h:
+            return False
 
 
 cdef bint is_target_head(search_t *s, int h) noexcept nogil:

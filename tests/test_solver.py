@@ -460,6 +460,29 @@ def test_the_target_joins_an_outside_string_by_miai(name):
         assert ruled["value"] == -1, name                   # white to move cannot capture D1
 
 
+# A target string joined to an outside string is no longer at stake (tactics.moves
+# `target_heads`): black's group is the dead string E2-F2-E1 (two liberties, no eye) and the
+# stone C2, which stands with the outside string A3-B3-C3 (liberties A4-C4 outside the
+# region).  White kills the corner; C2 can neither be captured nor save it.  (Before, the
+# capture of E2 left C2 as the first standing target string, which had "escaped".)
+JOINED_OUT = """
+X X X O O O O O O
+. . X O X X . O .
+. . . O X . O . .
+"""
+
+
+def test_a_target_string_joined_to_an_outside_string_is_not_at_stake():
+    from tactics import solver as S
+    board = corner(JOINED_OUT, "white")[0]
+    own, joined = (to_flat(*parse_vertex(v, 9), 9) for v in ("E2", "C2"))
+    region = [p for p in range(6 * 9, 81) if board.get(p) == 0]
+    r = S.dfpn(board, WHITE, own, region, targets=[own, joined], escape_out=-1, time_limit=10)
+    assert r["value"] == 1 and r["move"] in [to_flat(*parse_vertex(v, 9), 9) for v in ("F1", "G2")], r
+    alone = S.dfpn(board, WHITE, own, region, targets=[own], escape_out=-1, time_limit=10)
+    assert alone["value"] == 1                      # as if C2 were no target
+
+
 # Eye shapes (tactics.eyes) with white to move and moves allowed only at the far point f: white
 # plays f, then black is to move in front of the eye space and the verdict is static.
 EYE_SHAPES = {
