@@ -519,6 +519,13 @@ def _protocol(b, attacker, target, region, targets, mover, max_nodes, deadline, 
     return result, chosen, nodes, ko_checked
 
 
+def _dfpn(b, attacker, target, region, ko_ignore, max_nodes, seconds, targets, search, **override):
+    """One tactics.solver.dfpn search of at most `seconds` (0.01 at least) with the problem's
+    settings (`search`: tt_bits, reach, escapes, widths, sim, tree), `override` replacing some."""
+    return _solver.dfpn(b, attacker, target, region, ko_ignore, max_nodes, max(seconds, 0.01),
+                        targets=targets, **dict(search, **override))
+
+
 def _move_ko_check(table, ignore, move, max_nodes, seconds):
     """(value, nodes): the winning first `move` checked against `ignore`'s unlimited ko threats
     (its opponent's value after it: -1 a clean win), on the first search's table
@@ -551,10 +558,8 @@ def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, 
                 tree_out.append((move, []))
             return -1, 0
         lead = first if first is not None and b.get(first) != EMPTY else alive[0]
-        run = lambda ko, limit, tree: _solver.dfpn(                      # noqa: E731
-            b, attacker, lead, region, ko, limit, max(seconds, 0.01), search["tt_bits"],
-            search["reach"], search["escape_libs"], alive, search["escape_out"], search["width"],
-            search["attack_width"], sim=search["sim"], tree=tree)
+        run = lambda ko, limit, tree: _dfpn(b, attacker, lead, region, ko, limit,   # noqa: E731
+                                            seconds, alive, search, tree=tree)
         check = run(ko_ignore, max_nodes, tree_out is not None)
         if pv_out is not None:
             pv_out.extend(check["pv"])
@@ -628,18 +633,17 @@ def _vital_point(b, mover, attacker, target, region, targets, move, group_target
     if left() < 0.05:
         return None, 0
     defender = 3 - attacker
-    args = (search["tt_bits"], search["reach"], search["escape_libs"], group_targets,
-            search["escape_out"])
+    every = dict(width=0, attack_width=0, tree=False)      # every move, no tree
     b.to_move = defender
     try:
-        lives = _solver.dfpn(b, attacker, target, region, 0, max_nodes, left() * VITAL_SHARE,
-                             *args, sim=search["sim"])
+        lives = _dfpn(b, attacker, target, region, 0, max_nodes, left() * VITAL_SHARE,
+                      group_targets, search, **every)
         vital, nodes = lives["move"], lives["nodes"]
         if (lives["value"] != 1 or vital is None or vital == move or b.get(vital) != EMPTY
                 or not b.is_legal(vital, mover) or nodes >= max_nodes):
             return None, nodes
-        other = _solver.dfpn(b, attacker, target, region, 0, max_nodes - nodes,
-                             left() * VITAL_SHARE, *args, sim=search["sim"], root_skip=vital)
+        other = _dfpn(b, attacker, target, region, 0, max_nodes - nodes, left() * VITAL_SHARE,
+                      group_targets, search, root_skip=vital, **every)
         nodes += other["nodes"]
     finally:
         b.to_move = mover
