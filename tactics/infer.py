@@ -45,14 +45,16 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    says when that frame's answer replaces the grown frame's; maeda-10k-5k/017, 020 and 093
    right).
    Outside strings: a defender string other than the target with a stone on the stones'
-   outermost line towards an open side and OUTSIDE_LIBS (2) liberties on that side faces the
+   outermost line towards an open side and OUTSIDE_LIBS (1) liberty on that side faces the
    open board, as the attacker's outer stones do (maeda-10k-5k/139: black A14-D14 above the
-   fight).  Those liberties leave the region (it is never captured), it is no target, and the
+   fight; 076: white's single stone C14).  Those liberties leave the region (it is never captured), it is no target, and the
    target string that joins it has escaped (ESCAPE_OUT; with the attacker to move, also one that
    joins it by miai, tactics.dfpn `_joins_out`; any string of the group escaping
    lived too easily: ishigure-basic/064, maeda-10k-5k/085), and another string of the group
    that joins it is no longer at stake: the attacker need not capture it (tactics.moves
    `target_heads`; before, it could not, and maeda-10k-5k/079 and 139 were lost that way).
+   With that rule a single liberty on the open side is enough (two were asked before: one
+   gave false escapes then): 27 against 22 right on the 50 problems it changes.
    docs/results.md, 25th and 52nd sessions.
 
 Failure modes (documented, tested where cheap): problems whose answer is to escape into the open
@@ -97,7 +99,7 @@ class TargetNeeded(ProblemError):
     --target, GTP's owl commands)."""
 
 
-OUTSIDE_LIBS = 2        # infer: a defender string on the stones' outermost line with this many liberties on an open side faces the open board (an outside string); 0 = off
+OUTSIDE_LIBS = 1        # infer: a defender string on the stones' outermost line with this many liberties on an open side faces the open board (an outside string); 0 = off
 FAR = 3                 # the grown wall keeps this many points (Manhattan) from the defender (infer)
 
 

@@ -67,6 +67,24 @@ def test_inference_marks_an_outside_string_and_leaves_its_open_liberties_out():
     assert not set(outside) & set(targets) and target in targets
 
 
+# the same with white D5: black's C5 alone, one liberty (C6) on the open side, is an outside
+# string too (OUTSIDE_LIBS 1, since a string of the group joined to one is out of the targets)
+ONE_LIBERTY_OUT = """
+. . X O .
+O O . O O
+X X X O .
+. . X O .
+. . X O .
+"""
+
+
+def test_one_liberty_on_the_open_side_makes_an_outside_string():
+    board, _ = corner(ONE_LIBERTY_OUT, size=19)
+    attacker, target, region, wall, group, outside = infer(board)
+    assert attacker == WHITE and outside == [to_flat(*parse_vertex("C5", 19), 19)]
+    assert to_flat(*parse_vertex("C6", 19), 19) not in region
+
+
 def test_joining_an_outside_string_is_an_escape():
     board, _ = corner(OUTSIDE_STRING, size=19)
     s = solve(board, "black", time_limit=5)
