@@ -69,13 +69,7 @@ def test_inference_marks_an_outside_string_and_leaves_its_open_liberties_out():
 
 # the same with white D5: black's C5 alone, one liberty (C6) on the open side, is an outside
 # string too (OUTSIDE_LIBS 1, since a string of the group joined to one is out of the targets)
-ONE_LIBERTY_OUT = """
-. . X O .
-O O . O O
-X X X O .
-. . X O .
-. . X O .
-"""
+ONE_LIBERTY_OUT = OUTSIDE_STRING.replace(". . X X .", ". . X O .", 1)
 
 
 def test_one_liberty_on_the_open_side_makes_an_outside_string():
