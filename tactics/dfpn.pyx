@@ -94,7 +94,7 @@ from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, b
                             board_liberties, opponent, EMPTY, PASS, NO_POINT, MAX_POINTS, zobrist)
 from tactics.benson cimport benson, benson_vital_regions
 from tactics.eyes cimport eyes_dead, linked_alive, linked_strings, MAX_LINKED
-from tactics.moves cimport gen_moves, legal, target_heads, unplayed_libs
+from tactics.moves cimport gen_moves, joined_out, legal, target_heads, unplayed_libs
 
 cdef extern from *:
     """
@@ -255,7 +255,7 @@ cdef bint _joins_out(search_t *s, int h) noexcept nogil:
     for i in range(nl):
         for j in range(4):
             r = libs[i] + d[j]
-            if b.color[r] == s.defender and b.head[r] != h and _libs_outside(s, b.head[r]) > 0:
+            if b.color[r] == s.defender and b.head[r] != h and joined_out(s, b.head[r]):
                 n += 1
                 if n >= 2:
                     return True
@@ -263,7 +263,7 @@ cdef bint _joins_out(search_t *s, int h) noexcept nogil:
     s.gen += 1
     n = linked_strings(b, h, group, s.stamp, s.gen)
     for j in range(1, n):
-        if _libs_outside(s, group[j]) > 0:
+        if joined_out(s, group[j]):
             return True
     return False
 
@@ -328,21 +328,19 @@ cdef int evaluate(search_t *s, bint full) noexcept nogil:
 cdef int _slow_knowledge(search_t *s) noexcept nogil:
     """The costlier half of evaluate (needs target_heads): eye space, escapes, two eyes, Benson."""
     cdef int mover = s.b.to_move, j, nh = s.ntheads
-    cdef bint own
     if s.escape_libs:
         for j in range(nh):
             if s.b.libs[s.theads[j]] >= s.escape_libs:
                 return 1 if mover == s.defender else -1       # escaped (owl mode)
     if s.escape_out:
-        # (escape_out < 0: only the target's own string escapes; target_heads left out the
-        # others that joined an outside string)
-        own = s.escape_out > 0 or s.b.color[s.target] == s.defender
-        for j in range(nh if s.escape_out > 0 else (1 if own and nh else 0)):
+        # (escape_out < 0: target_heads left out the strings joined to an outside string but
+        # the target's own, so only that one can have escaped here)
+        for j in range(nh if s.escape_out > 0 else min(nh, 1)):
             if _libs_outside(s, s.theads[j]) >= abs(s.escape_out):
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
-        if (s.escape_out < 0 and own and s.static_life and mover == s.attacker
-                and _joins_out(s, s.theads[0])):
-            return -1                                         # joins an outside string by miai
+        if (s.escape_out < 0 and s.static_life and mover == s.attacker
+                and s.b.color[s.target] == s.defender and _joins_out(s, s.theads[0])):
+            return -1                                         # the target's own joins one by miai
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
         return 1 if mover == s.attacker else -1
     if mover == s.defender:

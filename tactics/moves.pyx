@@ -63,7 +63,7 @@ cdef int target_heads(search_t *s) noexcept nogil:
         first = 1 if b.color[s.target] == s.defender else 0     # (theads[0] is then its head)
         j = first
         for i in range(first, n):
-            if not _joined_out(s, s.theads[i]):
+            if not joined_out(s, s.theads[i]):
                 s.theads[j] = s.theads[i]
                 j += 1
         n = j
@@ -71,7 +71,7 @@ cdef int target_heads(search_t *s) noexcept nogil:
     return n
 
 
-cdef bint _joined_out(search_t *s, int h) noexcept nogil:
+cdef bint joined_out(search_t *s, int h) noexcept nogil:
     """The string with head h has a liberty outside the region (so it is joined to an outside
     string: the frame keeps every other liberty in the region)."""
     cdef board_t *b = s.b
