@@ -68,7 +68,9 @@ as on maeda-5k-1k/074, the answer stays wrong); problems where the defender live
 its largest string when the attacker is to move, if the check below runs out of time (the goal
 is then the target string, and a kill found for it is checked against the target's group (its
 `linked_group`, less the outside strings: a defender stone across the attacker's wall is not at
-stake, maeda-10k-5k/142) with at most VERIFY_SHARE of the time, `solve(verify=)`:
+stake, maeda-10k-5k/142) with at most VERIFY_SHARE of the time, `solve(verify=)`; a clean
+kill against the defender's unlimited ko threats, as the string may die cleanly and the group
+only by ko, ishida-dan/049):
 maeda-10k-5k/018, where white gives up H2-H1 to live, is solved; with the defender to move the goal is the whole group, so maeda-10k-5k/008,
 where black lives with B3 after white captures the four stones at D1, is solved); problems where
 the grown frame takes room the defender needed and the recheck in the looser frame runs out of

@@ -71,7 +71,8 @@ from tactics.infer import FAR, ProblemError, group_region, infer, linked_group
 
 
 CODES = {"win": 1, "ko_a": 2, "ko_b": 3, "fail": 0, "unknown": 0}
-VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of the time checks the string kill against the target's linked group
+VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of the time checks the string kill against the target's linked group ...
+CLEAN_VERIFY = True     # ... a clean one with the defender's unlimited ko threats (ishida-dan/044 and 049: the string died cleanly, the group only by ko); False: the simple ko rule
 ESCAPE_OUT = -1         # with outside strings, the target string joined to one (or joining one by miai, tactics.dfpn) has escaped (solve(escape_out=): negative, the target string only)
 LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it takes no room the defender needs
 LOOK_SHARE = 0.5        # with a recheck to follow (solve(loose=)), at most this share of the time and nodes left goes to a fail's second look
@@ -250,8 +251,10 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     verify: with group "live" and the attacker to move, a kill found for the target string is
     checked against the target's group (the defender to move after our move, at most
     VERIFY_SHARE of the time; an inferred problem's group is "linked", less its outside
-    strings); if the group lives there, the group goal is searched with the time left
-    (the defender gave up the target string to live: maeda-10k-5k/018, ishida-dan/019).
+    strings; after a clean kill the defender has unlimited ko threats, CLEAN_VERIFY); if the
+    group lives there, the group goal is searched with the time left (the defender gave up
+    the target string to live: maeda-10k-5k/018, ishida-dan/019; or the group dies only by
+    ko: ishida-dan/044, 049).
     other_targets: with an inferred problem, a kill that fails against the largest string (the
     inferred target) tries, with the time left, up to this many other strings of the defender
     as the target (`_other_targets`); 0 = off.
@@ -336,6 +339,9 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
             and verify and pick is None):
         # the string goal is cheaper but the defender may live by giving up the target string:
         # check the kill against the target's group, and search the group goal if it fails.
+        # A clean kill is checked against the defender's unlimited ko threats: the string may
+        # die cleanly and the group only by ko (ishida-dan/049: D2 kills D4's string cleanly,
+        # the group only by ko; the group goal then finds C3's clean kill).
         # An inferred problem's group is the target's linked group, not every defender stone:
         # a stone across the attacker's wall is not at stake (maeda-10k-5k/142: white's B14
         # joined its outside strings and "lived", so B9's kill of A11 was thrown away)
@@ -343,11 +349,12 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         gtargets = prepare(board, target_arg, region_arg, frame, group_goal, mover, far)[4]
         if set(gtargets) != set(targets):
             left = deadline - time.monotonic()
-            lives, used = _lives_after(b, chosen["move"], mover, attacker, gtargets, region,
+            threats = 3 - mover if result == "win" and CLEAN_VERIFY else 0
+            value, used = _value_after(b, chosen["move"], mover, attacker, gtargets, region,
                                        max_nodes, min(left, VERIFY_SHARE * time_limit), search,
-                                       first=target)
+                                       first=target, ko_ignore=threats)
             nodes += used
-            if lives:                       # the defender lives after our move: search the group
+            if value == 1:                       # the defender lives after our move: search the group
                 again = solve(board, mover, target_arg, region_arg, max_nodes,
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
                               escape_libs, group_goal, escape_out, width=width, far=far, loose=loose,
@@ -531,16 +538,6 @@ def _move_ko_check(table, ignore, move, max_nodes, seconds):
     (its opponent's value after it: -1 a clean win), on the first search's table
     (tactics.solver.dfpn_ko_after): the second search then finds that child's entries."""
     return _solver.dfpn_ko_after(table, ignore, move, max_nodes, max(seconds, 0.01))
-
-
-def _lives_after(b, move, mover, attacker, targets, region, max_nodes, seconds, search,
-                 first=None):
-    """(lives, nodes): whether, after `move` of `mover` on `b` (undone on return), the defender
-    to move keeps a stone of `targets` alive (a df-pn search of at most `seconds`, its target
-    `first` if it still stands); lives is False at once when none stands."""
-    value, used = _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds,
-                               search, first)
-    return value == 1, used
 
 
 def _value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, search,

@@ -574,3 +574,25 @@ def test_a_failed_kill_tries_the_defenders_other_strings():
     s = solve(board, "black", time_limit=20)
     assert (s.result, s.vertex()) == ("win", "O18"), s.status
     assert s.vertex(s.target) in ("M19", "M18", "N18") and s.nodes > plain.nodes
+
+
+# ishida-dan/049 (black to kill, a = C3): b = D2 kills the target string D4-E4-E3-E2 cleanly,
+# and white's group under the simple ko rule, but with unlimited ko threats white lives
+# (the group's kill is only a ko); a clean win is checked against the group with those threats.
+CLEAN_KILL_049 = """
+. X X X X X .
+X X . O O X .
+. O a . O X .
+. . O b O X .
+. . . . . X .
+"""
+
+
+def test_a_clean_string_kill_is_checked_against_the_groups_ko_threats(monkeypatch):
+    import tactics.problem as problem
+    board, marks = corner(CLEAN_KILL_049, "black", size=19)
+    s = solve(board, "black", time_limit=10)
+    assert s.goal == "kill" and (s.result, s.move) == ("win", marks["a"]), s.status
+    monkeypatch.setattr(problem, "CLEAN_VERIFY", False)
+    simple = solve(board, "black", time_limit=10)
+    assert (simple.result, simple.move) == ("win", marks["b"]), simple.status
