@@ -66,11 +66,12 @@ defender's other strings as the target, `_other_targets`: ishigure-basic/026 and
 right; when the largest string's search does not finish, or the other string's does not either,
 as on maeda-5k-1k/074, the answer stays wrong); problems where the defender lives by giving up
 its largest string when the attacker is to move, if the check below runs out of time (the goal
-is then the target string, and a kill found for it is checked against the target's group (its
-`linked_group`, less the outside strings: a defender stone across the attacker's wall is not at
-stake, maeda-10k-5k/142) with at most VERIFY_SHARE of the time, `solve(verify=)`; a clean
-kill against the defender's unlimited ko threats, as the string may die cleanly and the group
-only by ko, ishida-dan/049):
+is then the target string, and a kill found for it is checked against the target's group (the
+defender stones of its area, `area_group`, or its `linked_group` where that area touches an
+outside string, less the outside strings: a defender stone across the attacker's wall is not
+at stake, maeda-10k-5k/142; the area's stones below the target's in maeda-5k-1k/163 are) with
+at most VERIFY_SHARE of the time, `solve(verify=)`; a clean kill against the defender's
+unlimited ko threats, as the string may die cleanly and the group only by ko, ishida-dan/049):
 maeda-10k-5k/018, where white gives up H2-H1 to live, is solved; with the defender to move the goal is the whole group, so maeda-10k-5k/008,
 where black lives with B3 after white captures the four stones at D1, is solved); problems where
 the grown frame takes room the defender needed and the recheck in the looser frame runs out of
@@ -265,6 +266,30 @@ def group_region(board: Board, target: int, distance: int = 2, max_stones: int =
                 if board.liberties(q) <= weak_libs:
                     region.update(board.liberty_points(q))
     return sorted(region)
+
+
+def area_group(board: Board, target: int, region, outside=()):
+    """The defender stones of the target's area: those reached from the target through the
+    region's empty points and the defender's stones (attacker stones stop the flood; on a
+    framed board the wall closes it).  Sorted flat points, or None when the area touches one
+    of the `outside` strings' stones (another string of the group would lead the search once
+    the target's string is captured, and escape by joining that string: maeda-5k-1k/186)."""
+    n = board.size
+    color = board.get(target)
+    inside = set(region)
+    out = set(outside)
+    nb = neighbours(n)
+    seen = {target}
+    stack = [target]
+    while stack:
+        p = stack.pop()
+        for q in nb[p]:
+            if q in out:
+                return None
+            if q in inside and q not in seen and board.get(q) in (EMPTY, color):
+                seen.add(q)
+                stack.append(q)
+    return sorted(p for p in seen if board.get(p) == color)
 
 
 def linked_group(board: Board, target: int, max_stones: int = 30):

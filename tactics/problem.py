@@ -67,11 +67,12 @@ from tactics.coords import format_vertex, to_flat, vertex_to_flat
 from tactics import solver as _solver
 from tactics.playouts import survival_rates
 from tactics import verdict
-from tactics.infer import FAR, ProblemError, group_region, infer, linked_group
+from tactics.infer import FAR, ProblemError, area_group, group_region, infer, linked_group
 
 
 CODES = {"win": 1, "ko_a": 2, "ko_b": 3, "fail": 0, "unknown": 0}
-VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of the time checks the string kill against the target's linked group ...
+VERIFY_SHARE = 0.3      # group="live", attacker to move: at most this share of the time checks the string kill against the target's group ...
+AREA_VERIFY = True      # ... that group: the defender stones of the target's area (maeda-5k-1k/163: 3 stones linked, 9 in the area); False: the linked group
 CLEAN_VERIFY = True     # ... a clean one with the defender's unlimited ko threats (ishida-dan/044 and 049: the string died cleanly, the group only by ko); False: the simple ko rule
 ESCAPE_OUT = -1         # with outside strings, the target string joined to one (or joining one by miai, tactics.dfpn) has escaped (solve(escape_out=): negative, the target string only)
 LOOSE_FAR = 5           # the recheck's wall (solve(loose=)): farther, so it takes no room the defender needs
@@ -148,7 +149,9 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
     """Copy of the board set up for the search, with (attacker, target, region, targets):
     targets are the stones of the target group the attacker must capture (every defender stone
     of an inferred problem, less its outside strings; with group "linked", the target's
-    `linked_group` less them; `linked_group` of a given target without a region, the target
+    `linked_group` less them; with group "area", the defender stones of the target's area on
+    the framed board, `area_group`, less them (the linked group when that area touches an
+    outside string, or with AREA_VERIFY off); `linked_group` of a given target without a region, the target
     string with a given region or when `group` is false; "live": as True when the defender
     (`mover`, default the board's side to move) is to move, else as False).  far: the grown
     wall of an inferred problem (`infer`).  pick: with an inferred problem, the string of this
@@ -167,7 +170,6 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
             target = pick
         if group == "linked":
             targets = linked_group(board, target)
-        targets = [p for p in targets if p not in out]
         if region is None:
             region = inferred_region
         if frame:
@@ -176,6 +178,10 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
                     b.place(p, attacker)
                 except Exception:
                     pass
+        if group == "area":
+            area = area_group(b, target, region, outside) if AREA_VERIFY else None
+            targets = linked_group(board, target) if area is None else area
+        targets = [p for p in targets if p not in out]
     else:
         target = _flat_of(board, target)
         color = board.get(target)
@@ -240,7 +246,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     defender stone of an inferred problem (less its outside strings) / `linked_group` of a
     given target without a region (owl) / the target string with a given region, "linked" =
     the target's `linked_group` for an inferred problem (less its outside strings) and as True
-    for a given target, False = the target string, "live" (default) = True when the
+    for a given target, "area" = the stones of the target's area (`prepare`) and as True for a
+    given target, False = the target string, "live" (default) = True when the
     defender is to move and False when the attacker is (measured on the 30-problem samples at
     3 s: True fixes 3 live problems and breaks none of them, but breaks more kill problems
     than it fixes: the attacker's proofs get longer).
@@ -250,8 +257,9 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     or ko there replaces the fail.
     verify: with group "live" and the attacker to move, a kill found for the target string is
     checked against the target's group (the defender to move after our move, at most
-    VERIFY_SHARE of the time; an inferred problem's group is "linked", less its outside
-    strings; after a clean kill the defender has unlimited ko threats, CLEAN_VERIFY); if the
+    VERIFY_SHARE of the time; an inferred problem's group is "area": every defender stone the
+    target's area reaches (maeda-5k-1k/163, where the linked group missed the stones that live
+    after the target string dies), less its outside strings; after a clean kill the defender has unlimited ko threats, CLEAN_VERIFY); if the
     group lives there, the group goal is searched with the time left (the defender gave up
     the target string to live: maeda-10k-5k/018, ishida-dan/019; or the group dies only by
     ko: ishida-dan/044, 049).
@@ -342,10 +350,11 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
         # A clean kill is checked against the defender's unlimited ko threats: the string may
         # die cleanly and the group only by ko (ishida-dan/049: D2 kills D4's string cleanly,
         # the group only by ko; the group goal then finds C3's clean kill).
-        # An inferred problem's group is the target's linked group, not every defender stone:
+        # An inferred problem's group is the target's area (AREA_VERIFY), or its linked group
+        # where that area touches an outside string, not every defender stone:
         # a stone across the attacker's wall is not at stake (maeda-10k-5k/142: white's B14
         # joined its outside strings and "lived", so B9's kill of A11 was thrown away)
-        group_goal = "linked" if target_arg is None else True
+        group_goal = "area" if target_arg is None else True
         gtargets = prepare(board, target_arg, region_arg, frame, group_goal, mover, far)[4]
         if set(gtargets) != set(targets):
             left = deadline - time.monotonic()

@@ -596,3 +596,51 @@ def test_a_clean_string_kill_is_checked_against_the_groups_ko_threats(monkeypatc
     monkeypatch.setattr(problem, "CLEAN_VERIFY", False)
     simple = solve(board, "black", time_limit=10)
     assert (simple.result, simple.move) == ("win", marks["b"]), simple.status
+
+
+# maeda-5k-1k/163 (black to kill, a = B11): b = C12 kills the target string A13-C13, but white
+# then lives with its stones below (B10-C10, A9, B8-C8, D9), which share the target's area
+# (no black stone between them) though not its linked group; the kill is checked against
+# every white stone of the target's area (AREA_VERIFY), and the group goal finds B11.
+AREA_163 = """
+. X X X . .
+O O O X . .
+. . b X . .
+. a . X . .
+. O O X . .
+O . . O X .
+. O O . X .
+X X X X X .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+"""
+
+
+def test_a_kill_is_checked_against_the_defender_stones_of_the_targets_area(monkeypatch):
+    import tactics.problem as problem
+    board, marks = corner(AREA_163, "black", size=19)
+    s = solve(board, "black", time_limit=10)
+    assert s.goal == "kill" and (s.result, s.move) == ("win", marks["a"]), s.status
+    monkeypatch.setattr(problem, "AREA_VERIFY", False)
+    linked = solve(board, "black", time_limit=10)
+    assert (linked.result, linked.move) == ("win", marks["b"]), linked.status
+
+
+def test_the_targets_area_group_and_its_outside_strings():
+    from tactics.infer import area_group, linked_group
+    from tactics.problem import prepare
+    board, _ = corner(AREA_163, "black", size=19)
+    b, attacker, target, region, _ = prepare(board, None, None, True, True, "black")
+    white = [p for p in range(19 * 19) if board.get(p) == WHITE]
+    assert sorted(area_group(b, target, region)) == sorted(white)       # all 9 white stones
+    assert len(linked_group(board, target)) == 3                        # A13-C13 only
+    # the corner group of OUTSIDE_STRING shares its area with the outside string C5-D5
+    board, _ = corner(OUTSIDE_STRING, size=19)
+    info = {}
+    b, attacker, target, region, _ = prepare(board, None, None, True, True, "black", info=info)
+    assert info["outside"] and area_group(b, target, region, info["outside"]) is None
+    assert area_group(b, target, region) is not None
