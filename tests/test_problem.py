@@ -588,16 +588,6 @@ X X . O O X .
 """
 
 
-def test_a_clean_string_kill_is_checked_against_the_groups_ko_threats(monkeypatch):
-    import tactics.problem as problem
-    board, marks = corner(CLEAN_KILL_049, "black", size=19)
-    s = solve(board, "black", time_limit=10)
-    assert s.goal == "kill" and (s.result, s.move) == ("win", marks["a"]), s.status
-    monkeypatch.setattr(problem, "CLEAN_VERIFY", False)
-    simple = solve(board, "black", time_limit=10)
-    assert (simple.result, simple.move) == ("win", marks["b"]), simple.status
-
-
 # maeda-5k-1k/163 (black to kill, a = B11): b = C12 kills the target string A13-C13, but white
 # then lives with its stones below (B10-C10, A9, B8-C8, D9), which share the target's area
 # (no black stone between them) though not its linked group; the kill is checked against
@@ -620,14 +610,17 @@ X X X X X .
 """
 
 
-def test_a_kill_is_checked_against_the_defender_stones_of_the_targets_area(monkeypatch):
+@pytest.mark.parametrize("rows, switch", [(CLEAN_KILL_049, "CLEAN_VERIFY"), (AREA_163, "AREA_VERIFY")],
+                         ids=["clean-kill-against-ko-threats", "the-targets-area"])
+def test_the_string_kill_is_verified_against_the_group(monkeypatch, rows, switch):
+    """The verify step's two rules: with either off, the string's kill b answers instead of a."""
     import tactics.problem as problem
-    board, marks = corner(AREA_163, "black", size=19)
+    board, marks = corner(rows, "black", size=19)
     s = solve(board, "black", time_limit=10)
     assert s.goal == "kill" and (s.result, s.move) == ("win", marks["a"]), s.status
-    monkeypatch.setattr(problem, "AREA_VERIFY", False)
-    linked = solve(board, "black", time_limit=10)
-    assert (linked.result, linked.move) == ("win", marks["b"]), linked.status
+    monkeypatch.setattr(problem, switch, False)
+    without = solve(board, "black", time_limit=10)
+    assert (without.result, without.move) == ("win", marks["b"]), without.status
 
 
 def test_the_targets_area_group_and_its_outside_strings():
