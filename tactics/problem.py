@@ -151,9 +151,10 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
     of an inferred problem, less its outside strings; with group "linked", the target's
     `linked_group` less them; with group "area", the defender stones of the target's area on
     the framed board, `area_group`, less them (the linked group when that area touches an
-    outside string, or with AREA_VERIFY off); `linked_group` of a given target without a region, the target
-    string with a given region or when `group` is false; "live": as True when the defender
-    (`mover`, default the board's side to move) is to move, else as False).  far: the grown
+    outside string, or with AREA_VERIFY off); `linked_group` of a given target without a
+    region, the target string with a given region or when `group` is false; "live": as True
+    when the defender (`mover`, default the board's side to move) is to move, else as
+    False).  far: the grown
     wall of an inferred problem (`infer`).  pick: with an inferred problem, the string of this
     defender stone (flat) is the target instead of the largest (`solve`'s other targets).
     info: a dict an inferred problem fills with its outside strings ("outside") and every
@@ -259,10 +260,10 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     checked against the target's group (the defender to move after our move, at most
     VERIFY_SHARE of the time; an inferred problem's group is "area": every defender stone the
     target's area reaches (maeda-5k-1k/163, where the linked group missed the stones that live
-    after the target string dies), less its outside strings; after a clean kill the defender has unlimited ko threats, CLEAN_VERIFY); if the
-    group lives there, the group goal is searched with the time left (the defender gave up
-    the target string to live: maeda-10k-5k/018, ishida-dan/019; or the group dies only by
-    ko: ishida-dan/044, 049).
+    after the target string dies), less its outside strings; after a clean kill the defender
+    has unlimited ko threats, CLEAN_VERIFY); if the group lives there, the group goal is
+    searched with the time left (the defender gave up the target string to live:
+    maeda-10k-5k/018, ishida-dan/019; or the group dies only by ko: ishida-dan/044, 049).
     other_targets: with an inferred problem, a kill that fails against the largest string (the
     inferred target) tries, with the time left, up to this many other strings of the defender
     as the target (`_other_targets`); 0 = off.
@@ -363,7 +364,7 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                                        max_nodes, min(left, VERIFY_SHARE * time_limit), search,
                                        first=target, ko_ignore=threats)
             nodes += used
-            if value == 1:                       # the defender lives after our move: search the group
+            if value == 1:                  # the defender lives after our move: search the group
                 again = solve(board, mover, target_arg, region_arg, max_nodes,
                               max(deadline - time.monotonic(), 0.05), frame, tt_bits, reach,
                               escape_libs, group_goal, escape_out, width=width, far=far, loose=loose,
