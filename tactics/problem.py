@@ -148,14 +148,13 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
             far: int = FAR, pick=None, info=None):
     """Copy of the board set up for the search, with (attacker, target, region, targets):
     targets are the stones of the target group the attacker must capture (every defender stone
-    of an inferred problem, less its outside strings; with group "linked", the target's
-    `linked_group` less them; with group "area", the defender stones of the target's area on
-    the framed board, `area_group`, less them (the linked group when that area touches an
-    outside string, or with AREA_VERIFY off); `linked_group` of a given target without a
-    region, the target string with a given region or when `group` is false; "live": as True
-    when the defender (`mover`, default the board's side to move) is to move, else as
-    False).  far: the grown
-    wall of an inferred problem (`infer`).  pick: with an inferred problem, the string of this
+    of an inferred problem, less its outside strings; with group "area", the defender stones
+    of the target's area on the framed board, `area_group`, less them (the target's
+    `linked_group` when that area touches an outside string, or with AREA_VERIFY off);
+    `linked_group` of a given target without a region, the target string with a given region
+    or when `group` is false; "live": as True when the defender (`mover`, default the board's
+    side to move) is to move, else as False).  far: the grown wall of an inferred problem
+    (`infer`).  pick: with an inferred problem, the string of this
     defender stone (flat) is the target instead of the largest (`solve`'s other targets).
     info: a dict an inferred problem fills with its outside strings ("outside") and every
     defender stone at stake ("stones": the targets of group True, `_vital_point`'s)."""
@@ -169,8 +168,6 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
             info["stones"] = [p for p in targets if p not in out]
         if pick is not None:
             target = pick
-        if group == "linked":
-            targets = linked_group(board, target)
         if region is None:
             region = inferred_region
         if frame:
@@ -245,9 +242,8 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     group: the attacker must capture the whole target group, not just the target string (the
     defender may sacrifice strings; any Benson-alive string of the group lives): True = every
     defender stone of an inferred problem (less its outside strings) / `linked_group` of a
-    given target without a region (owl) / the target string with a given region, "linked" =
-    the target's `linked_group` for an inferred problem (less its outside strings) and as True
-    for a given target, "area" = the stones of the target's area (`prepare`) and as True for a
+    given target without a region (owl) / the target string with a given region, "area" =
+    the stones of the target's area for an inferred problem (`prepare`) and as True for a
     given target, False = the target string, "live" (default) = True when the
     defender is to move and False when the attacker is (measured on the 30-problem samples at
     3 s: True fixes 3 live problems and breaks none of them, but breaks more kill problems
