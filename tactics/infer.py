@@ -49,7 +49,7 @@ problem books, i.e. all stones in one area of an otherwise empty board.
    open board, as the attacker's outer stones do (maeda-10k-5k/139: black A14-D14 above the
    fight; 076: white's single stone C14).  Those liberties leave the region (it is never captured), it is no target, and the
    target string that joins it has escaped (ESCAPE_OUT; with the attacker to move, also one that
-   joins it by miai, tactics.dfpn `_joins_out`; any string of the group escaping
+   joins it by miai, tactics.knowledge `_joins_out`; any string of the group escaping
    lived too easily: ishigure-basic/064, maeda-10k-5k/085), and another string of the group
    that joins it is no longer at stake: the attacker need not capture it (tactics.moves
    `target_heads`; before, it could not, and maeda-10k-5k/079 and 139 were lost that way).

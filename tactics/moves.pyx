@@ -47,9 +47,9 @@ cdef int target_heads(search_t *s) noexcept nogil:
     (strings only merge), so one point of each is enough (s.treps).  With a tsumego's outside
     strings (escape_out < 0), a string joined to one (a liberty outside the region) is no longer
     at stake and is left out, unless it is the target's own (its joining out is the defender's
-    escape, tactics.dfpn `_slow_knowledge`): the attacker need not capture what stands with the
-    open board, nor can it (maeda-10k-5k/101: black D7-E7 joined the outside stones C8-B9, and
-    the corner's death counted as no kill; 079 and 139 right now)."""
+    escape, tactics.knowledge `slow_knowledge`): the attacker need not capture what stands with
+    the open board, nor can it (maeda-10k-5k/101: black D7-E7 joined the outside stones C8-B9,
+    and the corner's death counted as no kill; 079 and 139 right now)."""
     cdef board_t *b = s.b
     cdef int i, n = 0, j, first
     if b.prisoners[s.attacker] == s.root_captured:

@@ -161,7 +161,7 @@ def test_eye_rules_agree_with_the_search_on_random_lines():
 
 
 def test_the_linked_rule_sees_every_life_the_one_string_rule_sees():
-    """The search asks `linked_alive` only (tactics.dfpn `_slow_knowledge`): wherever
+    """The search asks `linked_alive` only (tactics.knowledge `slow_knowledge`): wherever
     `eyes_alive` gives a target string two eyes, `linked_alive` must too (a string's enclosed
     areas touching only it are regions of its linked group).  Every position of random lines
     in the five problems."""

@@ -1,0 +1,6 @@
+# cython: language_level=3
+"""The costlier half of the df-pn search's knowledge at the C level (tactics/knowledge.pyx)."""
+
+from tactics.dfpn cimport search_t
+
+cdef int slow_knowledge(search_t *s) noexcept nogil    # escapes, eye space, two eyes, Benson (needs target_heads): 1 the side to move wins, -1 it loses, 0 unknown
