@@ -27,10 +27,10 @@ search, maeda-10k-5k/027).
 
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
 atari with the attacker to move and the capture legal = attacker win; two passes in a row =
-defender win.  The costlier tests (eye space, escapes, two eyes, Benson) are
-tactics.knowledge's `slow_knowledge`, which `mid` runs when it first expands a node, not on
-every child it generates.  Move generation and ordering
-(children are tried in that order on ties): tactics.moves (`gen_moves`).
+defender win.  The costlier tests (escapes, eye space, two eyes, Benson) are tactics.knowledge
+(`slow_knowledge`), which `mid` runs when it first expands a node, not on every child it
+generates.  Move generation and ordering (children are tried in that order on ties):
+tactics.moves (`gen_moves`).
 
 Ko: the board bans the immediate recapture (simple ko).  `ko_ignore` names a colour that may
 retake a ko at once, as if it had an unlimited supply of ko threats that the opponent answers.
