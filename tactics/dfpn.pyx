@@ -76,7 +76,7 @@ from libc.stdint cimport uint64_t, uint32_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from tactics.board cimport (board_t, move_t, board_play_unchecked, board_undo, board_captures_of,
-                            board_liberties, opponent, EMPTY, PASS, NO_POINT, MAX_POINTS, zobrist)
+                            opponent, EMPTY, PASS, NO_POINT, MAX_POINTS, zobrist)
 from tactics.knowledge cimport slow_knowledge
 from tactics.moves cimport gen_moves, legal, target_heads, unplayed_libs
 
