@@ -80,7 +80,7 @@ LOOK_SHARE = 0.5        # with a recheck to follow (solve(loose=)), at most this
 MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the time and nodes left checks the winning move against unlimited ko threats
 OTHER_TARGETS = 3       # a kill that fails against the largest string tries this many other strings (solve(other_targets=))
 GUESS_PLAYOUTS = 600    # region playouts per candidate when an unfinished search to live guesses (_live_guess)
-PRIOR_WEIGHT = 0.05     # _live_guess: weight of the prior's log-probability against the survival share (0.02-0.1 alike)
+PRIOR_WEIGHT = 0.025    # _live_guess: weight of the prior's log-probability against the survival share (0.015-0.03 best; 0.05 3 fewer of 62)
 GUESS_RESERVE = 0.03    # share of the time limit kept for that guess when the goal is to live (its playouts: 0.05-0.25 s) ...
 GUESS_SECONDS = 0.25    # ... and at least this many seconds, but at most half the time limit (_guess_reserve)
 PRIOR_MAX_SHARE = 0.25  # ... whose prior is not asked when one call of it (its `cost`) would take more than this share of the time limit (_Scores)
@@ -776,7 +776,9 @@ def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None)
     there is none.  df-pn's best is the child with the fewest replies left to refute, a poor
     guess at life (tests/test_problem.py, maeda-10k-5k/123).  On the 82 live problems a 10 s
     run left unknown (twenty-second session): the network alone 18 right, playouts alone
-    18-23, both 22-25 (docs/results.md)."""
+    18-23, both 22-25; on the 62 of the fifty-fourth session's run (fifty-fifth session):
+    playouts alone 16, with the network at weight 0.015-0.03 20-21, at 0.05 18
+    (docs/results.md)."""
     moves = [m for m in candidates if m is not None]
     if not moves:
         return fallback
