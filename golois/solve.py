@@ -2,7 +2,7 @@
 
     golois solve FILE.sgf|DIR [...] [--time-limit S] [--json] [--sgf-out DIR] [--network MODEL|none]
                  [--target VERTEX] [--move N|end] [--to-play black|white] [--region V1:V2]
-                 [--jobs N]
+                 [--jobs N] [--show-frame]
     golois solve --ladder VERTEX FILE.sgf [...] [--json] [--sgf-out DIR]
 
 Each SGF's setup position (the setup stones of the main line before its first move: the root's,
@@ -22,7 +22,10 @@ folder or file.  golois.problem_sgf reads the problems and writes the answers ba
 
 Default output: a diagram with the principal variation numbered (1 is the answer), the result,
 the first move, the principal variation, the refuted first moves with the opponent's answer,
-nodes and time. `--json`: one object per input per line ({"file", "to_play", "move", "result",
+nodes and time; with `--show-frame`, also the board the answer was searched on (`frame_diagram`:
+the inferred frame's stones in lower case, the looser frame's when the recheck answered, and
+'-' where no move is searched; JSON: "frame" and "region", lists of vertices), to see what the
+inference assumed (tactics.infer names its failure modes). `--json`: one object per input per line ({"file", "to_play", "move", "result",
 "status", "goal", "pv", "winning", "refuted", "nodes", "seconds", "right"}, and "replies" for a
 proven answer: the opponent's replies the proof covers -> the answer to each; or {"file",
 "error"}); a file that fails is reported and the batch goes on (with `--ladder` too: a missing
@@ -134,6 +137,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--network", default="full", metavar="MODEL",
                    help="policy network whose scores, with playouts, choose the unrefuted move an unfinished search to live answers: "
                         "full, small (shipped), a .pt file, or none (default full)")
+    p.add_argument("--show-frame", action="store_true",
+                   help="also draw the board the answer was searched on: the inferred frame's stones "
+                        "in lower case, '-' where no move is searched (JSON: \"frame\" and \"region\")")
     p.add_argument("--no-recheck", action="store_true",
                    help="answer as soon as the inferred frame's search ends: no recheck of a kill or "
                         "of a fail to live in a looser frame with the time left (faster, less often right)")
@@ -159,6 +165,23 @@ def diagram(board, sol) -> str:
         marks = {sol.move: "#"}
     text = _window(board, sol.region or [0, n * n - 1], 1, marks)
     return text + ("\n    (" + ", ".join(notes) + ")" if notes else "")
+
+
+def frame_diagram(board, sol) -> str:
+    """The board the answer was searched on, near the region: the frame's stones (Solution.frame,
+    the attacker's wall) in lower case, '-' on the empty points outside the region (never
+    played), then a line that says so (`--show-frame`)."""
+    n = board.size
+    region = set(sol.region)
+    wall = "xo"[sol.attacker - 1]
+    marks = {p: wall for p in sol.frame}
+    for p in range(n * n):
+        if p not in region and p not in marks and board.get(p) == 0:
+            marks[p] = "-"
+    text = _window(board, sol.region or [0, n * n - 1], 1, marks)
+    what = (f"{wall}: the frame's {NAMES[sol.attacker]} stones ({len(sol.frame)}), " if sol.frame
+            else "no frame, ")
+    return f"{text}\n    ({what}-: no move searched; {len(region)} points searched)"
 
 
 def _window(board, points, margin, marks) -> str:
@@ -372,6 +395,9 @@ def solve_file(path, args, prior=None, sgf_name=None):
         # (null: the reply loses at once, as the knowledge sees it)
         rec["replies"] = {sol.vertex(m): sol.vertex(sub[0][0]) if sub else None
                           for m, sub in sol.tree[0][1]}
+    if getattr(args, "show_frame", False):
+        rec["frame"] = [sol.vertex(p) for p in sol.frame]
+        rec["region"] = [sol.vertex(p) for p in sorted(sol.region)]
     # (none when --to-play gives the other colour the move, or --move plays the answer)
     right = right_answers(path, mover) if args.move is None else []
     if right:
@@ -548,6 +574,8 @@ def _text(rec, board, sol) -> str:
             f"{sol.vertex(m)} ({sol.vertex(line[0]) if line else 'settled'})"
             for m, line in sol.refuted.items()))
     lines.append(f"nodes: {sol.nodes}  time: {sol.seconds:.3f} s")
+    if "region" in rec:                 # --show-frame
+        lines += ["searched on:", frame_diagram(board, sol)]
     if "right" in rec:
         lines.append("answer: " + ("RIGHT" if rec["right"] else f"WRONG (expected {' or '.join(rec['answers'])})"))
     if rec.get("sgf"):

@@ -117,6 +117,7 @@ class Solution:
                                 # for the loser of the first search ran out of time
     tree: list | None = None    # with solve(tree=True), a proven answer's solution tree (tactics.solver `_proof_tree`), its first move `move`: [(move, [(reply, [...]), ...])], flat moves, None = pass
     refutations: dict = field(default_factory=dict)  # with solve(tree=True), a refuted first move -> its refutation's tree where the table has one (the opponent's answer first; tactics.solver dfpn's refutations)
+    frame: list = field(default_factory=list)  # flat points of the frame's stones (the attacker's) the answering search stood on: an inferred problem's wall (`infer`; the looser one when the recheck answered); empty without a frame
 
     @property
     def code(self) -> int:
@@ -156,8 +157,9 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
     side to move) is to move, else as False).  far: the grown wall of an inferred problem
     (`infer`).  pick: with an inferred problem, the string of this
     defender stone (flat) is the target instead of the largest (`solve`'s other targets).
-    info: a dict an inferred problem fills with its outside strings ("outside") and every
-    defender stone at stake ("stones": the targets of group True, `_vital_point`'s)."""
+    info: a dict an inferred problem fills with its outside strings ("outside"), every
+    defender stone at stake ("stones": the targets of group True, `_vital_point`'s) and the
+    frame's stones it placed ("wall")."""
     b = board.copy()
     n = board.size
     if target is None:
@@ -170,12 +172,16 @@ def prepare(board: Board, target=None, region=None, frame=True, group=True, move
             target = pick
         if region is None:
             region = inferred_region
+        placed = []
         if frame:
             for p in wall:
                 try:
                     b.place(p, attacker)
+                    placed.append(p)
                 except Exception:
                     pass
+        if info is not None:
+            info["wall"] = placed
         if group == "area":
             area = area_group(b, target, region, outside) if AREA_VERIFY else None
             targets = linked_group(board, target) if area is None else area
@@ -429,7 +435,8 @@ def _solve(board, to_move, target, region, max_nodes, time_limit, frame, tt_bits
                    refuted={m: line for m, line in refuted.items() if m != move},
                    size=board.size, ko_checked=ko_checked,
                    tree=tree if winning and tree and tree[0][0] == move else None,
-                   refutations={m: t for m, t in chosen.get("refutations", {}).items() if m != move})
+                   refutations={m: t for m, t in chosen.get("refutations", {}).items() if m != move},
+                   frame=info.get("wall", []))
     sol.seki = verdict.is_seki(b, sol)
     sol.status = verdict.status(sol)
     return sol

@@ -488,6 +488,36 @@ def test_cli_region_adds_no_frame(tmp_path, capsys):
     assert (rec["goal"], rec["result"]) == ("live", "win")
 
 
+def test_cli_show_frame_draws_the_board_searched(tmp_path, capsys):
+    """--show-frame: the inferred problem's frame is the attacker's stones on points the setup
+    left empty, outside the region, drawn in lower case under the answer ('-' where no move
+    is searched); with --region there is no frame and the region is the rectangle."""
+    from golois.cli import main as golois_main
+    from tactics.coords import vertex_to_flat
+    path = tmp_path / "second_line.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[19]PL[B]AW[ap][bp][cp][dp][ep]AB[aq][bq][cq][dq])")
+    golois_main(["solve", str(path), "--json", "--time-limit", "1", "--network", "none",
+                 "--show-frame"])
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert rec["frame"] and rec["region"] and not set(rec["frame"]) & set(rec["region"])
+    setup = {"A4", "B4", "C4", "D4", "E4", "A3", "B3", "C3", "D3"}
+    assert not set(rec["frame"]) & setup and setup & set(rec["region"])
+    golois_main(["solve", str(path), "--time-limit", "1", "--network", "none", "--show-frame"])
+    text = capsys.readouterr().out
+    drawn = text.split("searched on:")[1]
+    assert "the frame's white stones" in drawn
+    cols = drawn.splitlines()[1].split()
+    walled = {f"{cols[i]}{line.split()[0]}" for line in drawn.splitlines()[2:]
+              if line.split() and line.split()[0].isdigit()
+              for i, ch in enumerate(line.split()[1:]) if ch == "o"}
+    assert walled and not walled & setup
+    golois_main(["solve", str(path), "--json", "--time-limit", "1", "--network", "none",
+                 "--show-frame", "--region", "A1:J4"])
+    rec = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert rec["frame"] == [] and len(rec["region"]) == 36        # 9 columns (no I) x 4 rows
+    assert all(vertex_to_flat(v, 19) is not None for v in rec["region"])
+
+
 def test_cli_a_malformed_answer_move_on_the_main_line_is_no_error(tmp_path, capsys):
     """The setup is solved and the answer moves are never played: an off-board move in the
     first variation (the main line) once rejected the whole problem ("malformed SGF: bad
