@@ -28,8 +28,9 @@ the inferred frame's stones in lower case, the looser frame's when the recheck a
 inference assumed (tactics.infer names its failure modes). `--json`: one object per input per
 line ({"file", "to_play", "move", "result", "status", "goal", "pv", "winning", "refuted",
 "nodes", "seconds", "right"}, and "replies" for a proven answer: the opponent's replies the
-proof covers -> the answer to each; or {"file", "error"}); a file that fails is reported and the batch goes on (with `--ladder` too: a missing
-file, a malformed SGF, a vertex off the board or on an empty point). When the SGF has root
+proof covers -> the answer to each; or {"file", "error"}); a file that fails is reported and
+the batch goes on (with `--ladder` too: a missing file, a malformed SGF, a vertex off the board
+or on an empty point). When the SGF has root
 children (or children of a setup node below the root) commented RIGHT, each answer is marked
 right or wrong, and the accuracy per folder (per file for a collection) is
 printed (to stderr with --json). `--sgf-out DIR` writes the problem (its setup in the root, PL
