@@ -66,11 +66,9 @@ def record(path, time_limit=10.0, seeds=4, prior=None) -> dict:
 
 def pick(rec, weight, seed) -> int:
     """The move `_live_guess` answers with this prior weight and the playouts of this seed
-    (index into rec["rates"]): the best share plus weight x score, the first of ties."""
-    rates = rec["rates"][seed]
-    scores = rec["scores"] or [0.0] * len(rates)
-    values = [r + weight * s for r, s in zip(rates, scores)]
-    return rec["moves"][max(range(len(values)), key=values.__getitem__)]
+    (index into rec["rates"]): tactics.problem.guess_pick, its own ranking."""
+    from tactics.problem import guess_pick
+    return guess_pick(rec["moves"], rec["rates"][seed], rec["scores"], weight)
 
 
 def table(records, weights=WEIGHTS) -> str:

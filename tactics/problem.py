@@ -790,6 +790,11 @@ def _live_guess(b: Board, mover: int, region, candidates, fallback, scores=None)
     if not moves:
         return fallback
     rates = survival_rates(b, region, moves, mover, GUESS_PLAYOUTS, seed=1)
-    if scores is not None:
-        rates = [r + PRIOR_WEIGHT * float(scores[m]) for r, m in zip(rates, moves)]
-    return moves[max(range(len(moves)), key=rates.__getitem__)]     # max keeps the first of ties
+    return guess_pick(moves, rates, None if scores is None else [float(scores[m]) for m in moves])
+
+
+def guess_pick(moves, rates, scores=None, weight: float = PRIOR_WEIGHT):
+    """`_live_guess`'s choice among `moves`: the best playout share (`rates`) plus `weight` x the
+    prior's score (`scores`, or None), the first of ties (also bench/live_guess_sweep.py's)."""
+    values = rates if scores is None else [r + weight * s for r, s in zip(rates, scores)]
+    return moves[max(range(len(moves)), key=values.__getitem__)]    # max keeps the first of ties
