@@ -91,6 +91,14 @@ def table(records, weights=WEIGHTS) -> str:
 _PRIOR = []
 
 
+def _collections(root):
+    """The folders (or file) whose problems `root` names: root itself when it is a file or holds
+    SGF files, else its sub-folders, sorted (a folder of collections)."""
+    if not os.path.isdir(root) or any(f.lower().endswith(".sgf") for f in os.listdir(root)):
+        return [root]
+    return sorted(os.path.join(root, d) for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)))
+
+
 def _start(network):
     from golois.solve import network_prior
     _PRIOR[:] = [network_prior(network)]
@@ -127,7 +135,7 @@ def main(argv=None) -> int:
         with open(args.only) as f:
             files = [os.path.join(args.root, line.strip()) for line in f if line.strip()]
     else:
-        files = list(problem_names([args.root]))
+        files = list(problem_names(_collections(args.root)))
     records = []
     try:
         from tqdm import tqdm
