@@ -91,14 +91,6 @@ def table(records, weights=WEIGHTS) -> str:
 _PRIOR = []
 
 
-def _collections(root):
-    """The folders (or file) whose problems `root` names: root itself when it is a file or holds
-    SGF files, else its sub-folders, sorted (a folder of collections)."""
-    if not os.path.isdir(root) or any(f.lower().endswith(".sgf") for f in os.listdir(root)):
-        return [root]
-    return sorted(os.path.join(root, d) for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)))
-
-
 def _start(network):
     from golois.solve import network_prior
     _PRIOR[:] = [network_prior(network)]
@@ -130,12 +122,12 @@ def main(argv=None) -> int:
     if not args.root:
         p.error("give a root folder or --records FILE")
     from golois.batch import ordered_map
-    from golois.problem_sgf import problem_names
+    from golois.problem_sgf import collection_folders, problem_names
     if args.only:
         with open(args.only) as f:
             files = [os.path.join(args.root, line.strip()) for line in f if line.strip()]
     else:
-        files = list(problem_names(_collections(args.root)))
+        files = list(problem_names(collection_folders(args.root)))
     records = []
     try:
         from tqdm import tqdm

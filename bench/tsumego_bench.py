@@ -33,7 +33,6 @@ command: nodes come from solving the same problem in-process).  Start with `main
 from __future__ import annotations
 
 import argparse
-import glob
 import os
 import sys
 import tempfile
@@ -43,6 +42,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools"))
 from golois.gtp_client import GtpClient, find_gnugo  # noqa: E402
+from golois.problem_sgf import collection_folders  # noqa: E402
 
 COLS = "ABCDEFGHJKLMNOPQRST"
 
@@ -135,7 +135,7 @@ def main(argv=None):
     ours = [sys.executable, os.path.join(here, "..", "play.py")]
     gnugo = find_gnugo()
     print(f"{'collection':20s} {'engine':8s} {'right':>12s} {'median s':>9s} {'p90 s':>7s} {'nodes/s':>9s}")
-    for d in _collections(args.root):
+    for d in collection_folders(args.root):
         files = _problems(d, args.limit)
         if not files:
             continue
@@ -175,13 +175,6 @@ def _loadable(name, tmp):
     return path
 
 
-def _collections(root):
-    """The collection folders under root, or root itself when it holds problems."""
-    if glob.glob(os.path.join(root, "*.sgf")):
-        return [root]
-    return sorted(glob.glob(os.path.join(root, "*")))
-
-
 def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, network="full", sim=None,
                 jobs=1, gnugo=None):
     """Right first moves per collection with at most max_nodes positions (and time_limit
@@ -196,7 +189,7 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
     from tactics.solver import SIM_NODES
     sim = SIM_NODES if sim is None else sim
     total = count = peer_total = 0
-    batches = [(d, _problems(d, limit)) for d in _collections(root)]
+    batches = [(d, _problems(d, limit)) for d in collection_folders(root)]
     batches = [(d, files) for d, files in batches if files]
     peer = _gnugo_counts(gnugo, batches) if gnugo else None
     print(f"{'collection':20s} {'right':>12s}   " + " ".join(f"{k:>9s}" for k in KINDS)

@@ -164,11 +164,11 @@ def _bar(total, progress):
 def top1(prior, root) -> dict:
     """{collection: (right, problems)}: the prior's best legal move in the inferred region
     against the RIGHT answers, for the problems of root (a folder of collections or one)."""
-    from golois.problem_sgf import load_problem, problem_names, right_answers
+    from golois.problem_sgf import collection_folders, load_problem, problem_names, right_answers
     from tactics.coords import vertex_to_flat
     from tactics.infer import ProblemError, infer
     tally = collections.OrderedDict()
-    for folder in _collections(root):
+    for folder in collection_folders(root):
         right = count = 0
         for path in problem_names([folder]):
             board, mover = load_problem(path)
@@ -186,13 +186,6 @@ def top1(prior, root) -> dict:
             right += max(moves, key=lambda p: scores[p]) in rights
         tally[os.path.basename(folder.rstrip("/"))] = (right, count)
     return tally
-
-
-def _collections(root):
-    """root itself when it holds SGF files, else its sub-folders, sorted."""
-    if any(f.lower().endswith(".sgf") for f in os.listdir(root)):
-        return [root]
-    return sorted(os.path.join(root, d) for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)))
 
 
 def examples(records, feature_set, size: int = 19) -> tuple:

@@ -24,6 +24,16 @@ from tactics.board import BLACK, WHITE
 from tactics.coords import format_vertex, from_sgfmill, to_sgfmill, vertex_to_flat
 
 
+def collection_folders(root) -> list:
+    """The problem collections `root` names: root itself when it is a file or holds SGF files,
+    else its sub-folders, sorted (a folder of collections, as ../shared/data/tsumego).  The
+    benchmarks' root argument (bench/tsumego_bench.py and the others)."""
+    root = str(root)
+    if not os.path.isdir(root) or any(f.lower().endswith(".sgf") for f in os.listdir(root)):
+        return [root]
+    return sorted(os.path.join(root, d) for d in os.listdir(root) if os.path.isdir(os.path.join(root, d)))
+
+
 def problem_names(inputs, limit=None):
     """The problems of the inputs (folders or files), in order: a folder's .sgf files by name,
     each file's games (`problems`); at most `limit` problems of each input (also

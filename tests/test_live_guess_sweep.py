@@ -32,14 +32,3 @@ def test_table_counts_right_guesses_per_weight_and_seed(tmp_path, capsys):
     assert main(["--records", str(path), "--weights", "0,0.05"]) == 0
     assert "2 guesses to live (the book's move among the candidates in 2)" in capsys.readouterr().out
 
-
-def test_a_folder_of_collections_names_the_problems_of_each(tmp_path):
-    from golois.problem_sgf import problem_names
-    from live_guess_sweep import _collections
-    for name, files in (("a", ("1.sgf", "2.sgf")), ("b", ("1.sgf",))):
-        (tmp_path / name).mkdir()
-        for f in files:
-            (tmp_path / name / f).write_text("(;SZ[19]AB[aa])")
-    found = list(problem_names(_collections(str(tmp_path))))
-    assert [os.path.relpath(f, tmp_path) for f in found] == ["a/1.sgf", "a/2.sgf", "b/1.sgf"]
-    assert _collections(str(tmp_path / "a")) == [str(tmp_path / "a")]

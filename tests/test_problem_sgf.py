@@ -1,10 +1,12 @@
 """golois/problem_sgf.py: problem names of folders and collections, the setup position and the
 book's RIGHT answers, and the --sgf-out file names (the CLI around them: tests/test_solve.py)."""
 
+import os
+
 import pytest
 
-from golois.problem_sgf import (accuracy_group, load_problem, problem_names, read_problem, right_answers,
-                                sgf_out_names)
+from golois.problem_sgf import (accuracy_group, collection_folders, load_problem, problem_names, read_problem,
+                                right_answers, sgf_out_names)
 from golois.sgf import SgfError
 from tactics.board import BLACK, WHITE
 
@@ -22,6 +24,19 @@ def test_a_collection_is_one_problem_per_game(tmp_path):
     assert accuracy_group(names[0]) == str(tmp_path) and accuracy_group(names[1]) == str(tmp_path / "b.sgf")
     board, mover = load_problem(names[2])
     assert mover == BLACK and board.get(15 * 19 + 15) == BLACK       # P4 of the setup
+
+
+def test_a_folder_of_collections_is_its_sub_folders(tmp_path):
+    for name, files in (("b", ("1.sgf",)), ("a", ("1.sgf", "2.sgf")), ("empty", ())):
+        (tmp_path / name).mkdir()
+        for f in files:
+            (tmp_path / name / f).write_text(CORNER)
+    (tmp_path / "README.md").write_text("not a collection")
+    folders = collection_folders(tmp_path)
+    assert folders == [str(tmp_path / d) for d in ("a", "b", "empty")]
+    assert [os.path.relpath(f, tmp_path) for f in problem_names(folders)] == ["a/1.sgf", "a/2.sgf", "b/1.sgf"]
+    assert collection_folders(tmp_path / "a") == [str(tmp_path / "a")]           # one collection
+    assert collection_folders(tmp_path / "a" / "1.sgf") == [str(tmp_path / "a" / "1.sgf")]
 
 
 def test_the_setup_is_the_problem_and_the_main_line_its_answer(tmp_path):

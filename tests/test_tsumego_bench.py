@@ -8,14 +8,7 @@ import pytest
 from tests.problems import write_bulky_five_collection
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-from tsumego_bench import _collections, main  # noqa: E402
-
-
-def test_a_folder_of_collections_or_one_collection(tmp_path):
-    write_bulky_five_collection(tmp_path / "corner")
-    (tmp_path / "empty").mkdir()
-    assert _collections(str(tmp_path)) == [str(tmp_path / "corner"), str(tmp_path / "empty")]
-    assert _collections(str(tmp_path / "corner")) == [str(tmp_path / "corner")]
+from tsumego_bench import main  # noqa: E402
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
