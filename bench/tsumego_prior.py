@@ -76,8 +76,10 @@ def label(board, seconds: float = 0.3, max_nodes: int = 10 ** 8) -> list:
             sols.append(problem.solve(board, mover, time_limit=seconds, max_nodes=max_nodes))
         except ValueError:              # tactics.infer's ProblemError: not an open problem
             return []
+        if sols[-1].result != "win":    # (most crops: the second search is not needed)
+            return []
     a, b = sols
-    if a.result != "win" or b.result != "win" or a.target != b.target or a.goal == b.goal:
+    if a.target != b.target or a.goal == b.goal:
         return []
     stones = board.to_array().tolist()
     return [{"stones": stones, "mover": s.to_move, "goal": s.goal, "move": s.move,
