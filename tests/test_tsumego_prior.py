@@ -10,19 +10,16 @@ import tarfile
 import numpy as np
 import pytest
 
-from problems import BULKY_FIVE, corner, write_bulky_five_collection
+from tests.problems import BULKY_FIVE, STRAIGHT_THREE, corner, write_bulky_five_collection
 from tactics.board import BLACK, WHITE, Board
 from tactics.coords import vertex_to_flat
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
 from tsumego_prior import MAX_WINNING, corner_crop, examples, games, label, top1  # noqa: E402
 
-# The straight three on the edge: whoever plays b first decides (white lives, black kills).
-CRITICAL = """
-X X X X X X
-O O O O O X
-a b c O O X
-"""
+# tests/problems.py's straight three on the edge: whoever plays b first decides (white lives,
+# black kills).
+CRITICAL = STRAIGHT_THREE
 
 # Two separate eyes (a and c): white lives whoever moves, so there is no problem to label.
 ALIVE = """
