@@ -128,15 +128,11 @@ def main(argv=None) -> int:
             files = [os.path.join(args.root, line.strip()) for line in f if line.strip()]
     else:
         files = list(problem_names(collection_folders(args.root)))
+    from tqdm import tqdm
     records = []
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        tqdm = None
     results = ordered_map(_record_one, [(f, args.time_limit, args.seeds) for f in files],
                           args.jobs, _start, (args.network,))
-    if tqdm is not None:
-        results = tqdm(results, total=len(files), file=sys.stderr)
+    results = tqdm(results, total=len(files), file=sys.stderr)
     with open(args.out, "w") as out:
         for rec in results:
             records.append(rec)

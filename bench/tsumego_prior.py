@@ -17,7 +17,7 @@ as `golois solve` runs it) solves it for both players with `--seconds` each; a c
 when both searches prove a win for the same target with opposite goals: a critical position,
 as a book's problem is, where the first move decides.  Each side's record (JSON lines): the
 stones, the player to move, the goal, its proven first move and the winning first moves the
-search proved, and the positions it took.  About 100 records a minute on two cores (one
+search proved, and the positions it took.  About 40 records a minute on two cores (one
 process per core, each its own `--seed` and `--out`).
 
 `finetune`: trains a golois network (golois.model) further on such records: soft targets over
@@ -34,17 +34,19 @@ from __future__ import annotations
 
 import argparse
 import collections
+import itertools
 import json
 import os
 import random
-import re
 import sys
-import tarfile
 import time
 
 import numpy as np
+from tqdm import tqdm
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from golois.symmetry import apply as _symmetry  # noqa: E402
 
 MAX_WINNING = 8         # finetune: records whose search proved more winning first moves are left out
 
@@ -52,17 +54,23 @@ MAX_WINNING = 8         # finetune: records whose search proved more winning fir
 def corner_crop(board, corner: int, k: int):
     """A new board with the stones of `board` in the k x k box at `corner` (0 top-left, 1
     top-right, 2 bottom-left, 3 bottom-right), the rest empty."""
-    from tactics.board import EMPTY, Board
-    from tactics.coords import to_flat
     n = board.size
-    out = Board(n)
-    stones = board.to_array()
-    for r, c in zip(*np.nonzero(stones != EMPTY)):
-        rr = r if corner in (0, 1) else n - 1 - r
-        cc = c if corner in (0, 2) else n - 1 - c
-        if rr < k and cc < k:
-            out.place(to_flat(int(r), int(c), n), int(stones[r, c]))
-    return out
+    rows = slice(0, k) if corner in (0, 1) else slice(n - k, n)
+    cols = slice(0, k) if corner in (0, 2) else slice(n - k, n)
+    stones = np.zeros((n, n), np.int8)
+    stones[rows, cols] = board.to_array()[rows, cols]
+    return _board(stones)
+
+
+def _board(stones):
+    """A board with the stones of an array (Board.to_array's: 0 empty, 1 black, 2 white)."""
+    from tactics.board import Board
+    from tactics.coords import to_flat
+    n = len(stones)
+    board = Board(n)
+    for r, c in zip(*np.nonzero(stones)):
+        board.place(to_flat(int(r), int(c), n), int(stones[r, c]))
+    return board
 
 
 def label(board, seconds: float = 0.3, max_nodes: int = 10 ** 8) -> list:
@@ -88,34 +96,30 @@ def label(board, seconds: float = 0.3, max_nodes: int = 10 ** 8) -> list:
 
 
 def games(sources, limit: int | None = None) -> list:
-    """The SGF texts of the games without handicap in `sources` (SGF files, folders of them, or
-    .tar.gz archives as the KGS archives come), at most `limit` per source."""
+    """The SGF texts of the readable games without handicap in `sources` (SGF files, or folders
+    and archives as golois.datasets.sources `read_members` reads them: the KGS archives), at
+    most `limit` per source; handicap as the dataset builder says it (HA > 0 or setup stones)."""
+    from golois.datasets.sources import read_members
     out = []
     for src in sources:
-        found = 0
-        if src.endswith((".tar.gz", ".tgz")):
-            with tarfile.open(src) as t:
-                for member in t:
-                    if limit is not None and found >= limit:
-                        break
-                    if member.isfile() and member.name.endswith(".sgf"):
-                        found += _keep(t.extractfile(member).read(), out)
-            continue
-        names = [os.path.join(src, f) for f in sorted(os.listdir(src))] if os.path.isdir(src) else [src]
-        for name in names:
-            if limit is not None and found >= limit:
-                break
-            with open(name, "rb") as f:
-                found += _keep(f.read(), out)
+        if os.path.isfile(src) and src.lower().endswith(".sgf"):
+            with open(src, "rb") as f:
+                members = [(src, f.read())]
+        else:
+            members = read_members(src)
+        kept = (data for name, data in members if _without_handicap(data, name))
+        out += itertools.islice(kept, limit)
     return out
 
 
-def _keep(data: bytes, out: list) -> int:
-    """Appends `data` to `out` unless it is a handicap game (HA, or black setup stones)."""
-    if re.search(rb"HA\[[1-9]", data) or re.search(rb"AB\[", data):
-        return 0
-    out.append(data)
-    return 1
+def _without_handicap(data: bytes, name: str) -> bool:
+    """Whether the SGF parses and has neither handicap nor setup stones."""
+    from golois.sgf import SgfError, parse_game
+    try:
+        game = parse_game(data, name)
+    except SgfError:
+        return False
+    return not (game.handicap or game.has_setup)
 
 
 def make_crops(sources, count: int, out_path: str, seconds: float = 0.3, seed: int = 1,
@@ -127,7 +131,7 @@ def make_crops(sources, count: int, out_path: str, seconds: float = 0.3, seed: i
     texts = games(sources, per_source)
     if not texts:
         raise SystemExit("no games without handicap in the sources")
-    bar = _bar(count, progress)
+    bar = tqdm(total=count, file=sys.stderr, disable=not progress)
     kept = tried = 0
     with open(out_path, "a") as out:
         while kept < count:
@@ -145,22 +149,10 @@ def make_crops(sources, count: int, out_path: str, seconds: float = 0.3, seed: i
             for rec in label(crop, seconds):
                 out.write(json.dumps(rec) + "\n")
                 kept += 1
-                if bar is not None:
-                    bar.update(1)
+                bar.update(1)
             out.flush()
-    if bar is not None:
-        bar.close()
+    bar.close()
     return kept, tried
-
-
-def _bar(total, progress):
-    if not progress:
-        return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return tqdm(total=total, file=sys.stderr)
 
 
 def top1(prior, root) -> dict:
@@ -190,18 +182,14 @@ def top1(prior, root) -> dict:
     return tally
 
 
-def examples(records, feature_set, size: int = 19) -> tuple:
+def examples(records, feature_set) -> tuple:
     """(features [B,C,n,n] float32, soft targets [B,n,n], legal masks [B,n,n]) of the records
     with at most MAX_WINNING legal winning moves, from golois.datasets.features `encode`."""
     from golois.datasets.features import encode
-    from tactics.board import Board
-    from tactics.coords import to_flat
     xs, ys, ms = [], [], []
     for rec in records:
-        stones = np.asarray(rec["stones"])
-        board = Board(size)
-        for r, c in zip(*np.nonzero(stones)):
-            board.place(to_flat(int(r), int(c), size), int(stones[r, c]))
+        board = _board(np.asarray(rec["stones"]))
+        size = board.size
         legal = np.asarray(board.legal_mask(rec["mover"]), bool).reshape(size, size)
         win = {m for m in set(rec["winning"]) | {rec["move"]} if isinstance(m, int) and legal.reshape(-1)[m]}
         if not win or len(win) > MAX_WINNING:
@@ -213,13 +201,6 @@ def examples(records, feature_set, size: int = 19) -> tuple:
         ys.append(target)
         ms.append(legal)
     return np.array(xs), np.array(ys), np.array(ms)
-
-
-def _symmetry(a, k: int):
-    """Symmetry k (0-7) of arrays whose last two axes are the board."""
-    if k & 4:
-        a = np.swapaxes(a, -1, -2)
-    return np.ascontiguousarray(np.rot90(a, k & 3, axes=(-2, -1)))
 
 
 def finetune(records, model: str, out: str, epochs: int = 8, lr: float = 1e-3, batch: int = 32,
