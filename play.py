@@ -3,7 +3,7 @@
 
 import sys
 
-from golois.engine import main
+from golois.gtp.engine import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

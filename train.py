@@ -1,9 +1,9 @@
 #!/usr/bin/env python
-"""Train the Golois policy network: ``python train.py --help`` (all logic in golois.training)."""
+"""Train the Golois policy network: ``python train.py --help`` (all logic in golois.nn.training)."""
 
 import sys
 
-from golois.training import main
+from golois.nn.train_config import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -15,7 +15,7 @@ import json
 import subprocess
 import sys
 
-from golois.accuracy_cli import DEFAULT_KGS, default_model_path
+from golois.eval.accuracy_cli import DEFAULT_KGS, default_model_path
 
 
 def measure(model: str, symmetries: int, max_positions: int | None, kgs: str) -> dict:

@@ -70,7 +70,7 @@ def main(argv=None):
     p.add_argument("--only", help="a file of problem paths relative to the root, one per line")
     p.add_argument("--per-problem", action="store_true", help="one line per problem too")
     args = p.parse_args(argv)
-    from golois.problem_sgf import load_problem, right_answers
+    from golois.tsumego.problem_sgf import load_problem, right_answers
     from tactics.coords import format_vertex, from_flat, parse_vertex, to_flat
     from tactics.problem import ProblemError
     files = sorted(glob.glob(os.path.join(args.root, "*.sgf")) + glob.glob(os.path.join(args.root, "*", "*.sgf")))

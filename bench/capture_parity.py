@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) 
 
 from ladder_parity import kgs_positions, vertex  # noqa: E402
 
-from golois.gtp_client import GtpClient, find_gnugo  # noqa: E402
+from golois.gtp.client import GtpClient, find_gnugo  # noqa: E402
 from tactics.capture import RESULT_NAMES, capture_attack, capture_defend  # noqa: E402
 
 CODES = ["0", "1", "2", "3", "unknown"]

@@ -24,7 +24,7 @@ import sys
 from tqdm import tqdm
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-from golois.problem_sgf import load_problem  # noqa: E402
+from golois.tsumego.problem_sgf import load_problem  # noqa: E402
 from tactics import solver as S  # noqa: E402
 from tactics.benson import unconditional  # noqa: E402
 from tactics.coords import format_vertex  # noqa: E402

@@ -23,9 +23,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 
 def main(argv=None) -> int:
-    from golois.engine import build_engine
-    from golois.gtp import EngineConfig
-    from golois.gtp_play import add_player_arguments, install_player, make_player, options_from_args
+    from golois.gtp.engine import build_engine
+    from golois.gtp.protocol import EngineConfig
+    from golois.gtp.play import add_player_arguments, install_player, make_player, options_from_args
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--size", type=int, default=19)

@@ -25,7 +25,7 @@ from collections import Counter
 
 from sgfmill import sgf
 
-from golois.gtp_client import GtpClient, GtpError, find_gnugo
+from golois.gtp.client import GtpClient, GtpError, find_gnugo
 from tactics import coords
 from tactics.board import Board, IllegalMove
 from tactics.ladder import CAPTURED, ESCAPED, KO, UNKNOWN, ladder_capture, ladder_escape

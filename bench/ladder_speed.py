@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from bench.ladder_parity import ARCHIVE, load_game, replay, two_liberty_strings, vertex
-from golois.gtp_client import GtpClient, find_gnugo
+from golois.gtp.client import GtpClient, find_gnugo
 from tactics.ladder import ladder_capture, ladder_facts
 
 

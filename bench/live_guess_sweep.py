@@ -36,7 +36,7 @@ def record(path, time_limit=10.0, seeds=4, prior=None) -> dict:
     when its answer is a guess to live, "moves" (the unrefuted first moves, flat), "rates" (their
     playout shares, one list per seed) and "scores" (the prior's, or None)."""
     import tactics.problem as problem
-    from golois.problem_sgf import load_problem, right_answers
+    from golois.tsumego.problem_sgf import load_problem, right_answers
     from tactics.coords import vertex_to_flat
     from tactics.playouts import survival_rates
     board, mover = load_problem(path)
@@ -92,7 +92,7 @@ _PRIOR = []
 
 
 def _start(network):
-    from golois.solve import network_prior
+    from golois.tsumego.cli import network_prior
     _PRIOR[:] = [network_prior(network)]
 
 
@@ -121,8 +121,8 @@ def main(argv=None) -> int:
         return 0
     if not args.root:
         p.error("give a root folder or --records FILE")
-    from golois.batch import ordered_map
-    from golois.problem_sgf import collection_folders, problem_names
+    from golois.tsumego.batch import ordered_map
+    from golois.tsumego.problem_sgf import collection_folders, problem_names
     if args.only:
         with open(args.only) as f:
             files = [os.path.join(args.root, line.strip()) for line in f if line.strip()]

@@ -4,7 +4,7 @@
     python bench/match_gnugo.py --games 4 --size 9 --level 0   # a quick end-to-end check
     python bench/match_gnugo.py --games 100 --model golois/weights/X.pt --only on
 
-Each arm is one `golois match` (golois/match.py) with Golois as engine A (black in odd-numbered
+Each arm is one `golois match` (golois/eval/match.py) with Golois as engine A (black in odd-numbered
 games) and `gnugo --mode gtp --level L` as engine B; SGFs and a JSON summary go to
 `runs/match_gnugo/<arm>/`.  The equivalent command lines are printed before each arm, e.g.
 
@@ -28,8 +28,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 
 def main(argv=None) -> int:
-    from golois.gtp_client import find_gnugo
-    from golois.match import MatchConfig, run_match
+    from golois.gtp.client import find_gnugo
+    from golois.eval.match import MatchConfig, run_match
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=100)

@@ -16,7 +16,7 @@ import argparse
 import glob
 import sys
 
-from golois.match import elo, wilson
+from golois.eval.match import elo, wilson
 from golois.sgf import SgfError, load_game
 
 

@@ -18,7 +18,7 @@ import importlib.util
 import os
 import sys
 
-from golois.gtp_client import find_gnugo
+from golois.gtp.client import find_gnugo
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

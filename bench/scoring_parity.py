@@ -3,9 +3,9 @@ final positions of finished games (SGFs written by `golois match`, or any game p
 
 For each game that did not end by resignation (or time), the final position is judged three
 ways: GNU Go (`gnugo --mode gtp --chinese-rules`, `loadsgf FILE`, `final_status_list dead`,
-`final_score`), our judgement with playouts and Benson alone (`golois.scoring.judge`, 256
+`final_score`), our judgement with playouts and Benson alone (`golois.player.scoring.judge`, 256
 playouts, as the player's final judgement), and the same with the life-and-death solver's check
-of unsure strings (`JudgeConfig.owl` = `golois.tactics_hooks.owl_answer`, what `final_score` and
+of unsure strings (`JudgeConfig.owl` = `golois.player.hooks.owl_answer`, what `final_score` and
 `final_status_list` use).  Prints a line per game and the totals: stones whose dead/alive
 verdict differs from GNU Go's, scores equal to GNU Go's, and our seconds per judgement.
 
@@ -43,11 +43,11 @@ def gnugo_verdict(gnugo: str, path: Path, size: int):
 
 def main(argv=None) -> int:
     import numpy as np
-    from golois.gtp_client import find_gnugo
-    from golois.player import PlayerConfig
-    from golois.scoring import format_score, judge
+    from golois.gtp.client import find_gnugo
+    from golois.player.player import PlayerConfig
+    from golois.player.scoring import format_score, judge
     from golois.sgf import SgfError, parse_game
-    from golois.tactics_hooks import owl_answer
+    from golois.player.hooks import owl_answer
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", help="SGF files or folders of them")

@@ -25,7 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WORKER = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from golois.problem_sgf import load_problem
+from golois.tsumego.problem_sgf import load_problem
 from tactics.problem import solve
 for line in sys.stdin:
     path = line.strip()

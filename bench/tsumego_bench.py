@@ -22,7 +22,7 @@ playouts and the policy network's scores like best (`--network full|small|PATH|n
 full; none: the playouts alone).
 
 A file of several games (an SGF collection) counts one problem per game, `FILE#K`, as in
-`golois solve` (golois.solve `problems`); GNU Go and our engine get each game as a file of
+`golois solve` (golois.tsumego.cli `problems`); GNU Go and our engine get each game as a file of
 its own.
 
 Prints, per collection and engine: first-move accuracy, median and 90th percentile seconds per
@@ -41,8 +41,8 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools"))
-from golois.gtp_client import GtpClient, find_gnugo  # noqa: E402
-from golois.problem_sgf import collection_folders  # noqa: E402
+from golois.gtp.client import GtpClient, find_gnugo  # noqa: E402
+from golois.tsumego.problem_sgf import collection_folders  # noqa: E402
 
 COLS = "ABCDEFGHJKLMNOPQRST"
 
@@ -57,7 +57,7 @@ def problem(path):
     or a game of a collection, FILE#K)."""
     from sgfmill import sgf
 
-    from golois.problem_sgf import read_problem
+    from golois.tsumego.problem_sgf import read_problem
     g = sgf.Sgf_game.from_bytes(read_problem(path))
     root = g.get_root()
     n = g.get_size()
@@ -158,8 +158,8 @@ KINDS = ("win", "ko", "fail", "unknown", "error")
 
 def _problems(folder, limit=None):
     """A collection folder's problems, as golois solve takes them: its .sgf files by name, each
-    file's games; at most `limit` (golois.solve `problem_names`)."""
-    from golois.problem_sgf import problem_names
+    file's games; at most `limit` (golois.tsumego.cli `problem_names`)."""
+    from golois.tsumego.problem_sgf import problem_names
     return list(problem_names([folder], limit))
 
 
@@ -168,7 +168,7 @@ def _loadable(name, tmp):
     written alone into the folder tmp."""
     if os.path.isfile(name):
         return os.path.abspath(name)
-    from golois.problem_sgf import read_problem
+    from golois.tsumego.problem_sgf import read_problem
     path = os.path.join(tmp, "game.sgf")
     with open(path, "wb") as f:
         f.write(read_problem(name))
@@ -182,10 +182,10 @@ def _in_process(root, limit, max_nodes, per_problem=False, time_limit=3600.0, ne
     error: right/answered), median and 90th percentile seconds and nodes per second; with
     per_problem, one line per problem too (file, right, result, move, right answers, goal,
     nodes, seconds); sim: tactics.problem.solve's (None: its default); jobs: problems solved
-    at once, one per worker process (golois.batch; each should have a core of its own);
+    at once, one per worker process (golois.tsumego.batch; each should have a core of its own);
     gnugo: GNU Go's path, or None: its right answers on the same problems (`_gnugo_counts`,
     before our runs) and our count over its end each collection's line."""
-    from golois.batch import ordered_map, oversubscribed
+    from golois.tsumego.batch import ordered_map, oversubscribed
     from tactics.solver import SIM_NODES
     sim = SIM_NODES if sim is None else sim
     total = count = peer_total = 0
@@ -249,8 +249,8 @@ _PRIOR = []         # this process's policy prior (set by `_start_worker`)
 
 
 def _start_worker(network):
-    """golois.batch.ordered_map's initializer: the policy prior of this process's solves."""
-    from golois.solve import network_prior
+    """golois.tsumego.batch.ordered_map's initializer: the policy prior of this process's solves."""
+    from golois.tsumego.cli import network_prior
     _PRIOR[:] = [network_prior(network)]
 
 
@@ -258,7 +258,7 @@ def _solve_one(task):
     """(right, result, move, right answers, kind, extra, seconds, nodes) of one problem: task is
     (file, max_nodes, time_limit, sim)."""
     from golois.sgf import SgfError
-    from golois.problem_sgf import load_problem, right_answers
+    from golois.tsumego.problem_sgf import load_problem, right_answers
     from tactics.problem import ProblemError, solve
     f, max_nodes, time_limit, sim = task
     t0 = time.monotonic()
@@ -280,7 +280,7 @@ def _solve_one(task):
 
 def _nodes_per_second(files, time_limit):
     """Nodes per second of the solver on the first few problems (in-process)."""
-    from golois.problem_sgf import load_problem
+    from golois.tsumego.problem_sgf import load_problem
     from tactics.problem import solve
     nodes = secs = 0.0
     for f in files[:5]:

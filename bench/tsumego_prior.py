@@ -20,11 +20,11 @@ stones, the player to move, the goal, its proven first move and the winning firs
 search proved, and the positions it took.  About 40 records a minute on two cores (one
 process per core, each its own `--seed` and `--out`).
 
-`finetune`: trains a golois network (golois.model) further on such records: soft targets over
+`finetune`: trains a golois network (golois.nn.model) further on such records: soft targets over
 the proven winning moves among the legal ones (records with more than MAX_WINNING are left
 out: nearly every move wins there), a random symmetry per batch, AdamW with a one-cycle
 schedule; a tenth of the records is held out and its top-1 printed each epoch; the network
-is saved after each epoch (fp16, golois.model.save_model).  Then `top1` says whether it
+is saved after each epoch (fp16, golois.nn.model.save_model).  Then `top1` says whether it
 guesses book answers better than before.
 
 Measured (fifty-eighth session, docs/results.md): it does not, at this scale.  Start with `main`.
@@ -158,7 +158,7 @@ def make_crops(sources, count: int, out_path: str, seconds: float = 0.3, seed: i
 def top1(prior, root) -> dict:
     """{collection: (right, problems)}: the prior's best legal move in the inferred region
     against the RIGHT answers, for the problems of root (a folder of collections or one)."""
-    from golois.problem_sgf import collection_folders, load_problem, problem_names, right_answers
+    from golois.tsumego.problem_sgf import collection_folders, load_problem, problem_names, right_answers
     from tactics.coords import vertex_to_flat
     from tactics.infer import ProblemError, infer
     tally = collections.OrderedDict()
@@ -209,8 +209,8 @@ def finetune(records, model: str, out: str, epochs: int = 8, lr: float = 1e-3, b
     returns the held-out top-1."""
     import torch
     import torch.nn.functional as F
-    from golois.gtp_play import resolve_model
-    from golois.model import load_model, save_model
+    from golois.nn.registry import resolve_model
+    from golois.nn.model import load_model, save_model
     network = load_model(resolve_model(model))
     x, y, m = examples(records, network.feature_set)
     if len(x) < 2:
@@ -278,7 +278,7 @@ def main(argv=None) -> int:
     f.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     args = p.parse_args(argv)
     if args.command == "top1":
-        from golois.solve import network_prior
+        from golois.tsumego.cli import network_prior
         for name in args.network:
             prior = network_prior(name)
             if prior is None:

@@ -1,10 +1,11 @@
 """The `golois` command: one subcommand per job.
 
     golois gtp                 GTP engine on stdin/stdout (same as `python play.py`)
-    golois solve ...           life-and-death and ladder problems (golois/solve.py)
-    golois accuracy ...        move-prediction accuracy (golois/accuracy_cli.py)
-    golois match ...           matches between GTP engines (golois/match.py)
+    golois solve ...           life-and-death and ladder problems (golois/tsumego/cli.py)
+    golois accuracy ...        move-prediction accuracy (golois/eval/accuracy_cli.py)
+    golois match ...           matches between GTP engines (golois/eval/match.py)
     golois dataset ...         build training/test shards from KGS archives (golois/datasets)
+    golois train ...           train a policy network (same as `python train.py`)
 
 Each subcommand module exposes `add_parser(subparsers)` (which sets `func`); `main` only
 dispatches.  Subcommand modules keep heavy imports (torch) inside their `run` functions, so
@@ -19,11 +20,12 @@ import os
 import sys
 
 SUBCOMMAND_MODULES = [
-    "golois.engine",
-    "golois.solve",
-    "golois.accuracy_cli",
-    "golois.match",
+    "golois.gtp.engine",
+    "golois.tsumego.cli",
+    "golois.eval.accuracy_cli",
+    "golois.eval.match",
     "golois.datasets.cli",
+    "golois.nn.train_config",
 ]
 
 

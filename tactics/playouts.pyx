@@ -12,7 +12,7 @@ first moves it has not refuted are ranked by the defender's survival after each 
 (`survival_rates`, called by tactics.problem._live_guess).  Proofs never rest on it.
 
 A *whole-board playout* (`whole_board_playout`, `Board.random_playout`) does the same on the
-whole board and keeps the final position (golois.scoring's ownership estimate).
+whole board and keeps the final position (golois.player.scoring's ownership estimate).
 
 Start reading at `survival_rates` (the Python face), then `region_playout`.
 """

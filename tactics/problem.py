@@ -36,7 +36,7 @@ move after which the defender's stones survive best in random playouts inside th
 `_guess_reserve`), not df-pn's current best, and so does a fail to live whose move is a pass,
 among the refuted moves, or, when its ko search did not finish, among the moves that search
 left open (a book problem's answer is a move); given a `prior` (a policy
-network's scores, from golois.solve), its weighted scores are added (twelfth and twenty-second
+network's scores, from golois.tsumego.cli), its weighted scores are added (twelfth and twenty-second
 sessions, docs/results.md), asked only then when the prior says what it costs (`_Scores`).
 Kills keep df-pn's best.  Of several winning first moves, the search answers the first it proves,
 but an inferred problem's clean kill gives way to the defender's vital point (its one move to
@@ -233,13 +233,13 @@ def solve(board: Board, to_move=None, target=None, region=None, max_nodes: int =
     only this many best moves per node (tactics.solver.dfpn; a selective search, not a proof;
     owl); 0 = every move.  attack_width: the same for the attacker's moves alone (`width` then
     counts the defender's); None = `width`.  Owl through GTP searches every attacker move
-    (golois.gtp_solver), so its answers that the target lives are proofs.
+    (golois.gtp.solver), so its answers that the target lives are proofs.
     far: the grown wall of an inferred problem (`infer`).  loose: with an inferred problem, an
     answer the grown wall may have decided is checked with the time left in a frame whose wall
     keeps `loose` points from the defender (`_recheck`); 0 = off.  live_guess: an unfinished
     search to live answers `_live_guess` (the unrefuted first move with the most room for
     eyes) instead of df-pn's current best.  prior: None, or a callable (board, mover) -> a
-    score per flat point (higher = likelier; golois.solve.network_prior, a policy network's);
+    score per flat point (higher = likelier; golois.tsumego.cli.network_prior, a policy network's);
     given one, an unfinished search to live answers the unrefuted first move the prior likes
     best.  It is called at most once, on the problem's board, for live problems when the
     search to live ends unfinished (and after a win with `prefer`), within time_limit
@@ -739,13 +739,13 @@ def _guess_reserve(time_limit: float) -> float:
 class _Scores:
     """A prior's scores for the problem's board, computed when first asked: only an unfinished
     search to live needs them (or `prefer`).  `cost(size)`, where the prior has it, is what
-    one call costs on a board of that size (golois.solve.TimedPrior: about 0.5 s on one core
+    one call costs on a board of that size (golois.tsumego.cli.TimedPrior: about 0.5 s on one core
     for the full network over 8 symmetries); the searches stop that much early while the
     scores are still to be computed, so that the answer comes within the time limit, and a
     prior that would take more than PRIOR_MAX_SHARE of the time limit is not asked (the
     playouts alone guess).  A prior without `cost` is asked at once, its time counting against
     the searches'.  `setup`: the seconds the `cost` call took, and `late`: the seconds the
-    prior's own load took when it was first called (golois.solve.LazyPrior loads its network
+    prior's own load took when it was first called (golois.tsumego.cli.LazyPrior loads its network
     then, once per process); the problem's clock leaves both out (`_elapsed`)."""
 
     def __init__(self, prior, board, mover, time_limit):

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from golois.gtp_client import GtpClient, find_gnugo
+from golois.gtp.client import GtpClient, find_gnugo
 
 
 def _gnugo_path():

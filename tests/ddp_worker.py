@@ -5,7 +5,8 @@ import sys
 
 import torch
 
-from golois.training import TrainConfig, Trainer
+from golois.nn.train_config import TrainConfig
+from golois.nn.training import Trainer
 from tests.synthetic_data import MarkedMoves
 
 torch.set_num_threads(1)

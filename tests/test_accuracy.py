@@ -1,4 +1,4 @@
-"""Tests for golois.accuracy: top-k, masking, ladders, buckets, bagging, report output."""
+"""Tests for golois.eval.accuracy: top-k, masking, ladders, buckets, bagging, report output."""
 
 import json
 
@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 import torch
 
-from golois.accuracy import AccuracyReport, evaluate_accuracy, plot_by_move_number
-from golois.model import Network, PolicyNet, make_config
+from golois.eval.accuracy import AccuracyReport, evaluate_accuracy, plot_by_move_number
+from golois.nn.model import Network, PolicyNet, make_config
 
 torch.set_num_threads(1)
 

@@ -8,7 +8,7 @@ import torch
 
 from golois.cli import main as golois_main
 from golois.datasets.features import get_feature_set
-from golois.model import ModelMeta, PolicyNet, make_config, save_model
+from golois.nn.model import ModelMeta, PolicyNet, make_config, save_model
 from tactics import coords
 from tactics.board import Board
 

@@ -1,4 +1,4 @@
-"""golois.batch.ordered_map, and `golois solve --jobs` against one job on the same folder."""
+"""golois.tsumego.batch.ordered_map, and `golois solve --jobs` against one job on the same folder."""
 
 import json
 import os
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from golois.batch import ordered_map, oversubscribed
+from golois.tsumego.batch import ordered_map, oversubscribed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _STATE = {}
@@ -80,7 +80,7 @@ def _dies_on_one(x):
 def test_a_worker_that_dies_breaks_the_map_and_the_cli_says_which_files_were_not_solved(
         tmp_path, capsys, monkeypatch):
     from concurrent.futures.process import BrokenProcessPool
-    from golois import solve
+    from golois.tsumego import cli as solve
     with pytest.raises(BrokenProcessPool):
         list(ordered_map(_dies_on_one, range(3), jobs=2))
 
@@ -137,20 +137,20 @@ def test_more_workers_than_cores_is_said():
 
 
 def test_cli_says_when_the_workers_outnumber_the_cores(tmp_path, monkeypatch, capsys):
-    import golois.solve as gs
+    import golois.tsumego.cli as gs
     folder = _folder(tmp_path)
-    monkeypatch.setattr("golois.batch.available_cores", lambda: 1)
+    monkeypatch.setattr("golois.tsumego.batch.available_cores", lambda: 1)
     monkeypatch.setattr(gs, "ordered_map", lambda *a, **k: iter(()))   # the warning comes first
     gs.main([str(folder), "--jobs", "3", "--network", "none"])
     assert "golois solve: warning: 3 workers on 1 core:" in capsys.readouterr().err
 
 
 def test_a_parallel_run_checks_the_network_without_loading_it(tmp_path, monkeypatch, capsys):
-    """With --jobs, the parent looks for torch and the weights file (golois.solve
+    """With --jobs, the parent looks for torch and the weights file (golois.tsumego.cli
     `network_missing`) instead of loading the network: weights that are missing are said once
     and the workers solve without them; shipped weights go to the workers, which load them on
     the first guess to live that needs it (`LazyPrior`)."""
-    import golois.solve as gs
+    import golois.tsumego.cli as gs
     folder = _folder(tmp_path)
     given = []
 

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from golois.scoring import _components
-from golois.tactics_hooks import unconditionally_alive
+from golois.player.scoring import _components
+from golois.player.hooks import unconditionally_alive
 from tactics.benson import unconditional
 from tactics.board import BLACK, EMPTY, WHITE, Board
 from tactics.coords import neighbours

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from golois.gtp_client import GtpClient
+from golois.gtp.client import GtpClient
 from tactics import coords
 from tactics.board import BLACK, WHITE, Board
 from tactics.capture import FAIL, KO_A, KO_B, UNKNOWN, WIN, capture_attack, capture_defend
@@ -395,7 +395,7 @@ def _differential(gnugo, rng, games):
 
 def test_gtp_attack_defend_match_gnugo(gnugo):
     """GTP attack/defend answer in GNU Go's formats, and as GNU Go does on these strings."""
-    from golois.engine import build_engine
+    from golois.gtp.engine import build_engine
     eng = build_engine()
     b = from_diagram(RACE3)
     for e in (eng, gnugo):

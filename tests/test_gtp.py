@@ -1,4 +1,4 @@
-"""golois.gtp: the core commands, error answers, and a fuzzer that must never crash the engine."""
+"""golois.gtp.protocol: the core commands, error answers, and a fuzzer that must never crash the engine."""
 
 import random
 import subprocess
@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from golois.engine import build_engine
-from golois.gtp import CommandSet, GtpEngine
+from golois.gtp.engine import build_engine
+from golois.gtp.protocol import CommandSet, GtpEngine
 
 
 def ask(engine, line):

@@ -1,4 +1,4 @@
-"""The solver through GTP (golois/gtp_solver.py): owl answers, restricted_genmove, the player's
+"""The solver through GTP (golois/gtp/solver.py): owl answers, restricted_genmove, the player's
 network as a prior among winning moves, and the engine's solver settings."""
 
 import math
@@ -16,7 +16,7 @@ def test_a_group_that_runs_out_is_not_called_seki():
     # black's four stones under white's wall, on an otherwise empty board: black to live runs
     # out (its liberties leave the group's region); its string shares liberties with white's
     # wall, but the wall has liberties of its own, so this is no seki
-    from golois.gtp_solver import SolverConfig, owl_solve
+    from golois.tsumego.owl import SolverConfig, owl_solve
     from tactics.board import Board
     board = Board(19)
     for v in ("Q16", "R16", "S16", "T16"):
@@ -34,10 +34,10 @@ def test_restricted_genmove_answers_inside_the_region_and_asks_the_players_netwo
     the given points, played on the board; an unfinished search to live answers the move the
     engine player's network and the playouts like best among the unrefuted ones (the playouts
     alone with the fallback policy)."""
-    from golois.engine import build_engine
-    from golois.gtp_play import install_player
-    from golois.gtp_solver import SolverConfig
-    from golois.player import Player
+    from golois.gtp.engine import build_engine
+    from golois.gtp.play import install_player
+    from golois.tsumego.owl import SolverConfig
+    from golois.player.player import Player
     from tactics.coords import format_vertex
 
     def fake_network(board, colour):
@@ -117,10 +117,10 @@ def test_prefer_answers_the_priors_move_among_several_wins_only_when_it_wins_too
 
 
 def test_owl_answers_the_players_network_move_when_it_wins_too():
-    from golois.engine import build_engine
-    from golois.gtp_play import install_player
-    from golois.gtp_solver import SolverConfig
-    from golois.player import Player
+    from golois.gtp.engine import build_engine
+    from golois.gtp.play import install_player
+    from golois.tsumego.owl import SolverConfig
+    from golois.player.player import Player
     board, marks = from_diagram_marks(DEAD_TWO, "black")
     answers = []
     for player in (None, Player(_sure_of(marks["g"]), name="network fake x1")):
@@ -144,8 +144,8 @@ def test_owl_answers_the_players_network_move_when_it_wins_too():
 
 
 def test_solver_config_on_the_engine():
-    from golois.engine import build_engine
-    from golois.gtp_solver import SolverConfig
+    from golois.gtp.engine import build_engine
+    from golois.tsumego.owl import SolverConfig
     engine = build_engine(solver=SolverConfig(time_limit=3.0))
     assert engine.solver.time_limit == 3.0
     engine.handlers["solver_time"](engine, "1.5")
@@ -173,8 +173,8 @@ def test_owl_answers_on_a_living_group_as_gnu_go_writes_them(gnugo):
     """A group alive as it stands: owl_defend `1 PASS` (capitals, as GNU Go writes it; our
     vertices say `pass` elsewhere), owl_attack `0`, dragon_status `alive`: GNU Go's own answers
     on the same position."""
-    from golois.engine import build_engine
-    from golois.gtp_solver import SolverConfig
+    from golois.gtp.engine import build_engine
+    from golois.tsumego.owl import SolverConfig
     engine = build_engine(solver=SolverConfig(time_limit=10))
     engine.board = from_diagram_marks(TWO_EYES, "black")[0]
     ours = [engine.handlers[c](engine, "E2") for c in ("owl_defend", "owl_attack", "dragon_status")]

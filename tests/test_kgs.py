@@ -4,10 +4,10 @@ and a fuzzer with the player's commands."""
 import random
 import sys
 
-from golois.engine import build_engine
-from golois.gtp_client import GtpClient
-from golois.gtp_play import install_player
-from golois.player import Player, PlayerConfig
+from golois.gtp.engine import build_engine
+from golois.gtp.client import GtpClient
+from golois.gtp.play import install_player
+from golois.player.player import Player, PlayerConfig
 
 
 def test_kgsgtp_whole_game_over_pipes():

@@ -186,7 +186,7 @@ def test_whole_board_facts():
 
 
 def test_gtp_commands():
-    from golois.engine import build_engine
+    from golois.gtp.engine import build_engine
     eng = build_engine()
     for line in ("boardsize 9", "play b D7", "play b C6", "play b E5", "play w D6"):
         assert eng.handle(line).startswith("=")

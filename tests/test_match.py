@@ -1,4 +1,4 @@
-"""golois.match: statistics, a short match between two of our engines, forfeits, GNU Go."""
+"""golois.eval.match: statistics, a short match between two of our engines, forfeits, GNU Go."""
 
 import json
 import os
@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from golois.cli import main as golois_main
-from golois.match import MatchConfig, elo, run_match, wilson
+from golois.eval.match import MatchConfig, elo, run_match, wilson
 
 OURS = f"{sys.executable} play.py --size 9 --playouts 16"
 

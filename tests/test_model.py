@@ -1,11 +1,11 @@
-"""Tests for golois.model: shapes, ReLU placement, equivariance, bagging, save/load."""
+"""Tests for golois.nn.model: shapes, ReLU placement, equivariance, bagging, save/load."""
 
 import numpy as np
 import pytest
 import torch
 
 from golois import symmetry as sym
-from golois.model import (PRESETS, FeatureSetMismatch, ModelConfig, ModelMeta, Network, PolicyNet,
+from golois.nn.model import (PRESETS, FeatureSetMismatch, ModelConfig, ModelMeta, Network, PolicyNet,
                           load_model, make_config, save_model)
 
 torch.set_num_threads(1)

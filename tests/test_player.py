@@ -1,12 +1,12 @@
-"""golois.player and golois.scoring: conduct rules of genmove, tactics hooks, dead stones, area score."""
+"""golois.player.player and golois.player.scoring: conduct rules of genmove, tactics hooks, dead stones, area score."""
 
 import numpy as np
 
 from tactics.board import BLACK, WHITE, Board
 from tactics.diagram import from_diagram
 
-from golois.player import Player, PlayerConfig, TacticsHooks, fallback_policy
-from golois.scoring import (JudgeConfig, area_score, benson_ownership, enclosed_territory, format_score, judge,
+from golois.player.player import Player, PlayerConfig, TacticsHooks, fallback_policy
+from golois.player.scoring import (JudgeConfig, area_score, benson_ownership, enclosed_territory, format_score, judge,
                             neutral_points)
 
 TWO_EYES = """
@@ -218,7 +218,7 @@ def test_play_py_with_a_network_file(tmp_path):
     import sys
 
     from golois.datasets.features import get_feature_set
-    from golois.model import ModelMeta, PolicyNet, make_config, save_model
+    from golois.nn.model import ModelMeta, PolicyNet, make_config, save_model
     fs = get_feature_set("golois")
     save_model(tmp_path / "tiny.pt", PolicyNet(make_config("tiny", fs.planes)), ModelMeta(feature_set=fs.as_dict()), fp16=True)
     proc = subprocess.run([sys.executable, "play.py", "--policy", "network", "--model", str(tmp_path / "tiny.pt"),
@@ -444,7 +444,7 @@ O O O O X
 
 
 def test_life_and_death_hook_names_the_vital_point_of_a_critical_group():
-    from golois.tactics_hooks import LifeAndDeath
+    from golois.player.hooks import LifeAndDeath
     b = corner19(CRITICAL)
     hook = LifeAndDeath()
     assert [len(g) for g in hook.groups(b)] == [7]           # the black wall has too many liberties
@@ -457,7 +457,7 @@ def test_life_and_death_hook_names_the_vital_point_of_a_critical_group():
 
 
 def test_player_plays_the_solver_move_only_with_the_life_and_death_hook():
-    from golois.tactics_hooks import LifeAndDeath
+    from golois.player.hooks import LifeAndDeath
     b = corner19(CRITICAL)
     logits = np.zeros(361, dtype=np.float32)
     logits[9 * 19 + 9] = 2.0                                  # the policy's favourite: tengen
@@ -493,7 +493,7 @@ def test_final_judgement_lets_the_solver_settle_unsure_strings():
 
 
 def test_owl_answer_on_critical_and_dead_corners():
-    from golois.tactics_hooks import owl_answer
+    from golois.player.hooks import owl_answer
     white = 17 * 19                                       # A2, in white's corner group
     critical, dead = corner19(CRITICAL), corner19(DEAD)
     assert owl_answer(critical, white, WHITE) == "win"     # white lives moving first
@@ -502,9 +502,9 @@ def test_owl_answer_on_critical_and_dead_corners():
 
 
 def test_life_and_death_gfx_shows_the_critical_group_and_its_moves():
-    from golois.engine import build_engine
-    from golois.gtp_play import install_player
-    from golois.tactics_hooks import LifeAndDeath
+    from golois.gtp.engine import build_engine
+    from golois.gtp.play import install_player
+    from golois.player.hooks import LifeAndDeath
     e = build_engine()
     install_player(e, Player(config=PlayerConfig(resign_threshold=0), hooks=TacticsHooks(life_and_death=LifeAndDeath())))
     for r, row in enumerate(CRITICAL.strip().splitlines()):
@@ -519,7 +519,7 @@ def test_life_and_death_gfx_shows_the_critical_group_and_its_moves():
 
 def test_player_options_threads_and_life_and_death_switch():
     import argparse
-    from golois.gtp_play import add_player_arguments, make_player, options_from_args
+    from golois.gtp.play import add_player_arguments, make_player, options_from_args
     p = argparse.ArgumentParser()
     add_player_arguments(p)
     opts = options_from_args(p.parse_args([]))
@@ -558,7 +558,7 @@ O X O O . . X O O X X O O X O X X . .
 
 
 def test_final_judgement_with_the_solver_agrees_with_gnugo_on_a_real_game():
-    from golois.tactics_hooks import owl_answer
+    from golois.player.hooks import owl_answer
     b = from_diagram(REAL_FINAL)
     cfg = PlayerConfig()
     playouts = judge(b, 7.5, cfg.judge_config(None, 256))
@@ -570,10 +570,11 @@ def test_final_judgement_with_the_solver_agrees_with_gnugo_on_a_real_game():
 def test_shipped_networks_by_name_and_the_default():
     """--model takes a shipped network's name or a path; the default is the paper's 12x256 network,
     and both shipped files open on an empty board at a corner point of the third or fourth line."""
-    from golois.gtp_play import DEFAULT_NETWORK, SHIPPED_NETWORKS, PlayerOptions, _default_model, make_player, resolve_model
-    from golois.model import load_model
+    from golois.gtp.play import PlayerOptions, make_player
+    from golois.nn.registry import DEFAULT_NETWORK, SHIPPED_NETWORKS, default_model, resolve_model
+    from golois.nn.model import load_model
 
-    assert DEFAULT_NETWORK == "full" and _default_model() == resolve_model("full")
+    assert DEFAULT_NETWORK == "full" and default_model() == resolve_model("full")
     assert str(resolve_model("games/my.pt")) == "games/my.pt"
     layers = {}
     for name in SHIPPED_NETWORKS:

@@ -364,7 +364,7 @@ def test_unfinished_live_search_answers_the_best_survival_in_playouts():
 
 
 def test_a_prior_picks_among_the_unrefuted_moves_of_an_unfinished_search_to_live():
-    """With a prior (golois.solve.network_prior in `golois solve`), the unfinished search to
+    """With a prior (golois.tsumego.cli.network_prior in `golois solve`), the unfinished search to
     live adds the prior's scores (weighted) to the playouts' survival: a prior sure enough
     decides among the unrefuted root moves, never for a refuted or occupied point; the prior is
     asked once, on the problem's own board, and never for a kill."""
@@ -450,7 +450,7 @@ def test_a_fail_to_live_whose_ko_search_did_not_finish_names_a_move_it_left_open
 
 
 def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it():
-    """A prior that says what a call costs (`cost(size)`, golois.solve.TimedPrior) is asked only
+    """A prior that says what a call costs (`cost(size)`, golois.tsumego.cli.TimedPrior) is asked only
     for the guess of an unfinished search to live, after the searches, which stop that much
     early; never when the search proves its answer, nor when one call would take more than
     PRIOR_MAX_SHARE of the time limit (the playouts alone guess then).  An untimed prior is

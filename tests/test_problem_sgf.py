@@ -1,11 +1,11 @@
-"""golois/problem_sgf.py: problem names of folders and collections, the setup position and the
+"""golois/tsumego/problem_sgf.py: problem names of folders and collections, the setup position and the
 book's RIGHT answers, and the --sgf-out file names (the CLI around them: tests/test_solve.py)."""
 
 import os
 
 import pytest
 
-from golois.problem_sgf import (accuracy_group, collection_folders, load_problem, problem_names, read_problem,
+from golois.tsumego.problem_sgf import (accuracy_group, collection_folders, load_problem, problem_names, read_problem,
                                 right_answers, sgf_out_names)
 from golois.sgf import SgfError
 from tactics.board import BLACK, WHITE

@@ -113,7 +113,7 @@ def test_board_at_matches_gnugo_loadsgf(gnugo, tmp_path):
 def test_gtp_loadsgf_vertex_matches_gnugo(gnugo, tmp_path):
     """`loadsgf FILE VERTEX`: the game before the first move at VERTEX (all of it when none is
     played there), as GNU Go's; the stones and the side to move agree."""
-    from golois.engine import build_engine
+    from golois.gtp.engine import build_engine
     text, _ = _random_game_sgf(9, 60, 5)
     path = tmp_path / "g.sgf"
     path.write_text(text)
@@ -164,7 +164,7 @@ def test_an_illegal_setup_names_its_stones(tmp_path, text, message):
     with pytest.raises(SgfError) as info:
         parse_game(text, "p.sgf").board_at()
     assert str(info.value) == f"p.sgf: {message}"
-    from golois.engine import build_engine          # the same through GTP's loadsgf
+    from golois.gtp.engine import build_engine          # the same through GTP's loadsgf
     path = tmp_path / "p.sgf"
     path.write_text(text)
     assert build_engine().handle(f"loadsgf {path}") == f"? cannot load file: {path}: {message}\n\n"

@@ -1,4 +1,4 @@
-"""`golois solve` (golois/solve.py): text, JSON and SGF output, RIGHT/WRONG against the book,
+"""`golois solve` (golois/tsumego/cli.py): text, JSON and SGF output, RIGHT/WRONG against the book,
 its inputs and bad input, ladder problems, and when the network is loaded."""
 
 import json
@@ -43,7 +43,7 @@ def test_cli_solves_every_game_of_a_collection(tmp_path, capsys):
     FILE#K: each answered and checked against its own RIGHT child, the accuracy counted per
     collection, --sgf-out writing FILE-K.sgf, --limit counting problems, FILE#K naming one
     game alone, and a game past the end an error record (the batch goes on)."""
-    from golois.solve import main
+    from golois.tsumego.cli import main
     kill = ("(;GM[1]FF[4]SZ[9]PL[B]AB[af][bf][cf][df][ef][eg][eh][ei]"
             "AW[ag][bg][cg][dg][dh][di][ai][bi][ci];B[bh]C[RIGHT])")
     wrong = kill.replace("B[bh]C[RIGHT]", "B[ah]C[RIGHT]")      # the same problem, a wrong "answer"
@@ -239,12 +239,12 @@ def test_cli_move_takes_a_games_position(tmp_path, capsys):
 
 
 def test_golois_solve_loads_the_network_only_when_a_guess_needs_it(monkeypatch):
-    """golois solve's prior (golois.solve.LazyPrior) loads the network when an unfinished
+    """golois solve's prior (golois.tsumego.cli.LazyPrior) loads the network when an unfinished
     search to live first calls it: never for a kill or a proven life (its cost before the load
     is an estimate, UNLOADED_COST), once for every guess after, and the load's time is left
     out of the problem's time (tactics.problem._Scores.late): a 1 s load after a 0.5 s
     search still answers in about 0.5 s."""
-    import golois.solve as gs
+    import golois.tsumego.cli as gs
     loads = []
 
     def load(model, symmetries=8, threads=1, quiet=False, lazy=False):
@@ -278,7 +278,7 @@ def test_golois_solve_loads_the_network_only_when_a_guess_needs_it(monkeypatch):
 
 def test_cli_no_recheck(tmp_path, capsys):
     from golois.sgf import position_to_sgf
-    from golois.solve import main
+    from golois.tsumego.cli import main
     path = tmp_path / "017.sgf"
     path.write_bytes(position_to_sgf(top_right(MAEDA_017), BLACK))
     moves = []
@@ -293,7 +293,7 @@ def test_cli_text_numbers_the_principal_variation(tmp_path, capsys):
     the answer at Q19, then 2, 3, ...; a move on a point already marked is said below it), the
     result, the move, the PV and the refutations."""
     from golois.sgf import position_to_sgf
-    from golois.solve import LADDER_MARKS, main
+    from golois.tsumego.cli import LADDER_MARKS, main
     path = tmp_path / "003.sgf"
     path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
     assert main([str(path), "--time-limit", "10", "--network", "none"]) == 0
@@ -324,8 +324,8 @@ def test_sgf_out_calls_an_unfinished_answer_a_best_try(tmp_path, capsys):
     """--sgf-out: an unfinished search's answer is commented BEST TRY, unproven, neither
     RIGHT (problem tools would read it as the book's answer) nor WRONG."""
     from golois.sgf import position_to_sgf
-    from golois.problem_sgf import right_answers
-    from golois.solve import main
+    from golois.tsumego.problem_sgf import right_answers
+    from golois.tsumego.cli import main
     path = tmp_path / "003.sgf"
     path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
     assert main([str(path), "--json", "--max-nodes", "2000", "--network", "none",
@@ -350,7 +350,7 @@ def test_cli_refuses_limits_that_would_answer_nothing(tmp_path, capsys, args, me
     # a negative or NaN time limit once searched nothing (or without limit) and answered a
     # guess; --limit -1 dropped a folder's last file
     from golois.sgf import position_to_sgf
-    from golois.solve import main
+    from golois.tsumego.cli import main
     path = tmp_path / "003.sgf"
     path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
     with pytest.raises(SystemExit) as stop:
@@ -362,7 +362,7 @@ def test_cli_checks_its_inputs_and_output_folder_before_solving(tmp_path, capsys
     # an empty folder once answered nothing with exit code 0, and an --sgf-out that cannot be
     # made lost every answer after its search, one file at a time
     from golois.sgf import position_to_sgf
-    from golois.solve import main
+    from golois.tsumego.cli import main
     (tmp_path / "empty").mkdir()
     path = tmp_path / "003.sgf"
     path.write_bytes(position_to_sgf(top_right(KILL_003), BLACK))
@@ -376,7 +376,7 @@ def test_cli_checks_its_inputs_and_output_folder_before_solving(tmp_path, capsys
 def test_cli_a_variation_it_cannot_read_is_no_answer(tmp_path, capsys):
     # a RIGHT child with an off-board move (B[zz]) once turned the whole record into an error
     from golois.sgf import position_to_sgf
-    from golois.solve import main
+    from golois.tsumego.cli import main
     path = tmp_path / "003.sgf"
     text = position_to_sgf(top_right(KILL_003), BLACK).decode().rstrip().rstrip(")")
     path.write_text(text + "(;B[sa]C[RIGHT])(;B[zz]C[RIGHT]))")
@@ -391,7 +391,7 @@ def test_cli_network_prior_answers_an_unfinished_search_to_live(tmp_path, capsys
     alone (Q2, the book's move); weights that do not load are said on stderr and the solver goes
     on without them."""
     from golois.sgf import position_to_sgf
-    from golois.solve import main, network_prior
+    from golois.tsumego.cli import main, network_prior
     board = bottom_right(MAEDA_123)
     prior = network_prior("small")
     assert 0 < prior.cost(9) < prior.cost(19)   # (TimedPrior: made with two calls on 9x9)
@@ -542,7 +542,7 @@ def test_sgf_out_keeps_a_setup_below_the_root(tmp_path, capsys):
     from sgfmill import sgf
 
     from golois.cli import main as golois_main
-    from golois.problem_sgf import right_answers
+    from golois.tsumego.problem_sgf import right_answers
     path = tmp_path / "p.sgf"
     path.write_text("(;GM[1]FF[4]SZ[19]PL[B];C[black to kill]AB[ap][bp][cp][dp][ep][eq][er][es]"
                     "AW[aq][bq][cq][dq][dr][ds][as][bs][cs];B[br]C[RIGHT])")

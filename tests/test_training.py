@@ -1,4 +1,4 @@
-"""Tests for golois.training: schedule, sampler, learning, exact resume, files, CLI."""
+"""Tests for golois.nn.training: schedule, sampler, learning, exact resume, files, CLI."""
 
 import csv
 import dataclasses
@@ -10,10 +10,10 @@ import types
 import pytest
 import torch
 
-from golois import training
-from golois.model import load_model
-from golois.training import (EpochSampler, LRSchedule, TrainConfig, Trainer, augment_batch, lr_scale,
-                             parse_count)
+from golois.nn import train_config, training
+from golois.nn.model import load_model
+from golois.nn.train_config import LRSchedule, TrainConfig, lr_scale, parse_count
+from golois.nn.training import EpochSampler, Trainer, augment_batch
 from tests.synthetic_data import FEATURES, MarkedMoves
 
 torch.set_num_threads(1)
@@ -141,7 +141,7 @@ def test_main_with_datasets_module(tmp_path, monkeypatch):
     fake.open_dataset = open_dataset
     monkeypatch.setitem(sys.modules, "golois.datasets", fake)
     out = tmp_path / "cli"
-    rc = training.main(["--data", "DATA", "--out-dir", str(out), "--preset", "tiny", "--batch-size", "16",
+    rc = train_config.main(["--data", "DATA", "--out-dir", str(out), "--preset", "tiny", "--batch-size", "16",
                         "--max-examples", "128", "--eval-every", "64", "--workers", "0", "--no-progress"])
     assert rc == 0 and (out / "model.pt").exists() and (out / "checkpoint.pt").exists()
     assert calls == [("DATA", "train", False), ("DATA", "test", False)]
@@ -157,7 +157,7 @@ def test_export_checkpoint_and_init_from(tmp_path):
     train, test = MarkedMoves(n=200, seed=0), MarkedMoves(n=64, seed=1)
     first = Trainer(cfg(tmp_path / "a", max_examples=320), train, test)
     first.train()
-    assert training.main(["--export", first.checkpoint_path, str(tmp_path / "snap.pt")]) == 0
+    assert train_config.main(["--export", first.checkpoint_path, str(tmp_path / "snap.pt")]) == 0
     snap = load_model(str(tmp_path / "snap.pt"))
     assert snap.meta["examples"] == first.progress.examples
     assert snap.meta["accuracy"]["top1"] == first.progress.history[-1][1]
@@ -196,7 +196,7 @@ def test_average_weights(tmp_path):
         t.train()
         runs.append(t)
     out = tmp_path / "mean.pt"
-    assert training.main(["--average", str(out), runs[0].checkpoint_path, runs[1].checkpoint_path]) == 0
+    assert train_config.main(["--average", str(out), runs[0].checkpoint_path, runs[1].checkpoint_path]) == 0
     mean = load_model(str(out))
     a, b, m = weights(runs[0]), weights(runs[1]), mean.model.state_dict()
     assert any(not torch.allclose(a[k], b[k]) for k in a)
@@ -205,6 +205,6 @@ def test_average_weights(tmp_path):
     other = Trainer(cfg(tmp_path / "small", preset="small", max_examples=32), train, test)
     other.train()
     with pytest.raises(ValueError, match="different model"):
-        training.main(["--average", str(out), runs[0].checkpoint_path, other.checkpoint_path])
+        train_config.main(["--average", str(out), runs[0].checkpoint_path, other.checkpoint_path])
     with pytest.raises(SystemExit):
-        training.main(["--average", str(out), runs[0].checkpoint_path])
+        train_config.main(["--average", str(out), runs[0].checkpoint_path])

@@ -84,8 +84,8 @@ def test_top1_counts_the_priors_best_region_move_against_the_right_answers(tmp_p
 
 def test_examples_spread_the_target_over_the_winning_moves_and_skip_easy_ones():
     pytest.importorskip("torch")
-    from golois.gtp_play import resolve_model
-    from golois.model import load_model
+    from golois.nn.registry import resolve_model
+    from golois.nn.model import load_model
     feature_set = load_model(resolve_model("small")).feature_set
     board, marks = corner(CRITICAL, size=19)
     stones = board.to_array().tolist()
@@ -102,7 +102,7 @@ def test_examples_spread_the_target_over_the_winning_moves_and_skip_easy_ones():
 
 def test_finetune_writes_a_network_golois_solve_can_load(tmp_path):
     pytest.importorskip("torch")
-    from golois.solve import network_prior
+    from golois.tsumego.cli import network_prior
     from tsumego_prior import main
     board, marks = corner(CRITICAL, size=19)
     rec = {"stones": board.to_array().tolist(), "mover": BLACK, "goal": "kill", "move": marks["b"],

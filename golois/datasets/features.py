@@ -78,7 +78,7 @@ FEATURES: dict[str, Feature] = {f.name: f for f in [
 
 class FeatureSetMismatch(ValueError):
     """Data or a model was made with another feature set than the one asked for (the one error
-    type for both: golois.model raises it too, with what="model")."""
+    type for both: golois.nn.model raises it too, with what="model")."""
 
     def __init__(self, found: Mapping | None, expected: Mapping, where: str = "", what: str = "data"):
         self.found, self.expected = dict(found or {}), dict(expected)

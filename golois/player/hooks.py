@@ -1,12 +1,12 @@
 """The player's tactical hooks, made from the tactics library.
 
 `default_hooks()` gives the `TacticsHooks` a running engine uses:
-- `ladder_facts` (tactics.ladder) and `ladder_adjust` (golois.policy): the paper's post-hoc
+- `ladder_facts` (tactics.ladder) and `ladder_adjust` (golois.player.ladder_adjust): the paper's post-hoc
   ladder adjustments;
 - `tactical_bonus` = `capture_bonus`: the capture search (tactics.capture) on every string with
   few liberties: a move that captures an opponent string, or saves one of ours that the opponent
   could capture, gains one nat per stone (strings of at least `min_stones`), on the same scale
-  as the ladder adjustment (golois/policy.py: one stone = one nat of log-probability);
+  as the ladder adjustment (golois/player/ladder_adjust.py: one stone = one nat of log-probability);
 - `life_and_death` = `LifeAndDeath`: the life-and-death solver (tactics.problem.solve, owl-style
   searches of a fraction of a second) on every group whose life is at stake: a move that saves a
   critical own group, or kills a critical opponent group, gains one nat per stone of it, at
@@ -21,15 +21,34 @@ often name the same move for the same string).  Start with `capture_bonus`, then
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
-from tactics.benson import unconditional
-from tactics.board import BLACK, WHITE, Board
-from tactics.capture import capture_attack, capture_defend
+from tactics.board import Board
+from tactics.capture import WIN, capture_attack, capture_defend
+from tactics.ladder import ladder_facts
 from tactics.problem import ProblemError, group_region, linked_group, solve
 
-WIN = 1            # tactics.capture's GNU Go-style code for an unconditional success
+from golois.player.ladder_adjust import ladder_adjust
+from golois.player.scoring import unconditionally_alive
+
+
+@dataclass
+class TacticsHooks:
+    """Seams to the tactical modules; any may be None (that tactic is then off)."""
+    ladder_facts: Callable[[Board], dict] | None = None        # tactics.ladder.ladder_facts
+    ladder_adjust: Callable[..., np.ndarray] | None = None      # golois.player.ladder_adjust.ladder_adjust
+    tactical_bonus: Callable[[Board, int], dict] | None = None  # (board, colour) -> {flat: bonus nats}
+    life_and_death: Callable[[Board, int], dict] | None = None  # the same, from the life-and-death solver
+    unconditional: Callable[[Board], np.ndarray] | None = None  # Benson: bool (size, size) alive stones
+    owl: Callable[[Board, int, int], str | None] | None = None  # the solver on unsure strings, final judgement
+
+    def describe(self) -> str:
+        """One line naming the hooks that are on."""
+        names = ("ladder_facts", "ladder_adjust", "tactical_bonus", "life_and_death", "unconditional", "owl")
+        on = [name for name in names if getattr(self, name) is not None]
+        return "tactics hooks: " + (", ".join(on) if on else "none")
 
 
 def capture_bonus(board: Board, colour: int, min_stones: int = 3, max_libs: int = 3,
@@ -68,7 +87,7 @@ class LifeAndDeathConfig:
     min_stones: int = 4          # groups (tactics.infer.linked_group) of at least this many stones
     max_libs: int = 6            # ... with at most this many liberties in all (open groups are not at stake)
     max_groups: int = 4          # at most this many groups per move, the largest first
-    time_limit: float = 0.03     # seconds per search (owl settings of golois.gtp_solver.SolverConfig)
+    time_limit: float = 0.03     # seconds per search (owl settings of golois.tsumego.owl.SolverConfig)
     max_bonus: float = 3.0       # nats at most per move: the solver moves the choice within a factor
                                  # e^3 of the policy's best (one nat per stone, uncapped: 4/19 in self-play)
     width: int = 10              # selective below the root, as GNU Go's owl
@@ -177,22 +196,14 @@ def owl_search(board: Board, target: int, mover: int, time_limit: float, width: 
 def owl_answer(board: Board, stone: int, mover: int, time_limit: float = 0.1) -> str | None:
     """The solver's answer for mover on the string at `stone` (owl settings, every move at every
     node): "win", "fail", or None (unknown, ko, no problem to set up).  The final judgement's
-    check of unsure strings (golois.scoring.JudgeConfig.owl)."""
+    check of unsure strings (golois.player.scoring.JudgeConfig.owl)."""
     result, _ = owl_search(board, stone, mover, time_limit, width=0)
     return None if result == "unknown" else result
 
 
-def unconditionally_alive(board: Board) -> np.ndarray:
-    """bool (size, size): stones of either colour alive by Benson's algorithm."""
-    return (unconditional(board, BLACK) == 1) | (unconditional(board, WHITE) == 1)
-
-
-def default_hooks(life_and_death: bool = True):
+def default_hooks(life_and_death: bool = True) -> TacticsHooks:
     """The full set of hooks (ladders, capture search, life-and-death solver, Benson); the
     solver's hook is off with `life_and_death` false."""
-    from golois.player import TacticsHooks
-    from golois.policy import ladder_adjust
-    from tactics.ladder import ladder_facts
     return TacticsHooks(ladder_facts=ladder_facts, ladder_adjust=ladder_adjust,
                         tactical_bonus=capture_bonus, unconditional=unconditionally_alive,
                         life_and_death=LifeAndDeath() if life_and_death else None, owl=owl_answer)

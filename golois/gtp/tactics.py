@@ -11,7 +11,7 @@ capture search (tactics.capture).
 - `ladder_facts` -> the side to move's ladder capture / save / push moves, one line each.
 
 A budget-exhausted read answers `? ... undecided` rather than guess.  Handlers take
-`(engine, *args)`; `COMMANDS` is added to the engine by golois.engine.command_sets.
+`(engine, *args)`; `COMMANDS` is added to the engine by golois.gtp.engine.command_sets.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from tactics.board import BLACK, WHITE
 from tactics.capture import UNKNOWN as CAPTURE_UNKNOWN, capture_attack, capture_defend
 from tactics.ladder import ESCAPED, KO, UNKNOWN, ladder_capture, ladder_facts
 
-from golois.gtp import CommandSet, GtpFailure
+from golois.gtp.protocol import CommandSet, GtpFailure
 
 COMMANDS = CommandSet("tactics")
 

@@ -287,7 +287,7 @@ def captures(engine, colour):
     return str(engine.board.prisoners[engine.parse_color(colour)])
 
 
-def _fixed_points(size: int, count: int) -> list[int]:
+def fixed_points(size: int, count: int) -> list[int]:
     edge = 3 if size >= 13 else 2
     lo, hi, mid = edge, size - 1 - edge, size // 2
     corners = [(hi, lo), (lo, hi), (lo, lo), (hi, hi)]
@@ -301,7 +301,7 @@ def _fixed_points(size: int, count: int) -> list[int]:
     return sorted(r * size + c for r, c in pts)  # GNU Go's order: top to bottom
 
 
-def _check_handicap(engine, count: str, limit: int | None = None) -> int:
+def check_handicap(engine, count: str, limit: int | None = None) -> int:
     """The handicap count, checked: a number from 2 to limit (default: 9 on odd boards of 7 and
     up, else 4, as for fixed_handicap) on an empty board; GtpFailure otherwise."""
     if not count.isdigit():
@@ -326,8 +326,8 @@ def place_handicap(engine, points) -> str:
 
 @CORE.command("fixed_handicap")
 def fixed_handicap(engine, count):
-    n = _check_handicap(engine, count)
-    return place_handicap(engine, _fixed_points(engine.board.size, n))
+    n = check_handicap(engine, count)
+    return place_handicap(engine, fixed_points(engine.board.size, n))
 
 
 @CORE.command("set_free_handicap")

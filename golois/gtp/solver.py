@@ -7,32 +7,19 @@ restricted_genmove COLOR VERTEX... (the solver's first move inside the given reg
 Start with `owl_attack`.  Of several winning first moves, owl answers the one the player's
 network is sure of when it too wins (`SolverConfig.prefer`): the regression files list the
 natural move.  The limits of every search are the engine's `SolverConfig`
-(`engine.solver`, set by golois.engine.build_engine from `--solver-time`; the GTP command
+(`engine.solver`, set by golois.gtp.engine.build_engine from `--solver-time`; the GTP command
 `solver_time SECONDS` changes it).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from golois.gtp import CommandSet, GtpFailure
+from golois.gtp.protocol import CommandSet, GtpFailure
 from tactics.board import EMPTY
 from tactics.problem import ProblemError, solve
 
+from golois.tsumego.owl import SolverConfig, owl_solve
+
 COMMANDS = CommandSet("solver")
-
-
-@dataclass
-class SolverConfig:
-    """Limits of one solver call made through GTP."""
-    time_limit: float = 10.0        # seconds per owl / dragon / restricted_genmove search
-    max_nodes: int = 10 ** 8        # positions per search
-    escape_libs: int = 0            # owl: a target with this many liberties has escaped (lives); 0 = off (measured on vie.tst at 2 s: 0 -> 29/53, 6 -> 25/53)
-    escape_out: int = 2             # owl: a target string with this many liberties outside the region has escaped (lives); vie.tst at 2 s: 0 -> 29/53, 1 -> 31, 2 -> 31
-    width: int = 10                 # owl: below the root only the defender's 10 best moves per node, as GNU Go's owl (selective, not a proof); 0 = every move.  vie.tst at 2 s, in-process (root full width): 0 -> 32/53, 5 -> 28, 6 -> 32, 7 -> 31, 8 -> 35, 9 -> 33, 10 -> 35, 12 -> 33 (3, 9, 13 solved; the rest moves with time noise); through GTP 34/53
-    attack_width: int = 0           # owl: the attacker's moves per node below the root; 0 = every move, so a finished search that the target lives (owl_attack's fail, owl_defend's move) is a proof in the owl region; only kills are selective.  vie.tst at 10 s, defender width 10: attacker 10 -> 38/53 (twice), 20 -> 39, 0 -> 40 (twice: 19 and 21 gained, none lost); with attacker 0, defender 7 -> 37, 14 -> 37
-    prefer: int = 3                 # owl, with the player's network: after a clean win, up to 3 moves the network is sure of (tactics.problem.solve prefer=) are checked, and the first that wins answers; 0 = off.  vie.tst at 10 s: 0 -> 37/53, 3 -> 39 (17, 25, 37 gained, 39 lost); without the probability floors 34
-    group: object = False           # owl goal (tactics.problem.solve group=): False = the target string (vie.tst at 2 s: False 29/53, "live" 27/53, and with escape_out 2: False 31, "live" 30: the linked group lets owl_defend 11 and 12 "live" with S5)
 
 
 def _prior(engine):
@@ -58,18 +45,6 @@ def _target(engine, vertex):
     if flat is None or engine.board.get(flat) == EMPTY:
         raise GtpFailure("vertex must not be empty")
     return flat
-
-
-def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=False, tree=False):
-    """tactics.problem.solve for the group of the stone at `flat` on a whole board (the owl
-    region, `group_region`), `mover` to play, with cfg's limits and options (also `golois solve
-    --target`).  live_guess: an unfinished search to live guesses its answer (owl's unknown is
-    `0` whatever its move, so GTP keeps no time for a guess).  tree: as solve's (golois solve).
-    Raises ProblemError."""
-    return solve(board, mover, target=flat, time_limit=cfg.time_limit, max_nodes=cfg.max_nodes,
-                 escape_libs=cfg.escape_libs, group=cfg.group, escape_out=cfg.escape_out,
-                 width=cfg.width, attack_width=cfg.attack_width, prior=prior, prefer=cfg.prefer,
-                 live_guess=live_guess, tree=tree)
 
 
 def _owl(engine, vertex, attack: bool):

@@ -1,6 +1,6 @@
 """GTP commands of the player: genmove, cleanup, scoring, and GoGui analyze commands.
 
-`COMMANDS` (the "play" set, listed in `golois.engine.command_sets`) holds `genmove`,
+`COMMANDS` (the "play" set, listed in `golois.gtp.engine.command_sets`) holds `genmove`,
 `kgs-genmove_cleanup`, `final_score`, `final_status_list`, `place_free_handicap`,
 `gogui-analyze_commands` and the `golois-*` analyze commands it lists (policy heat map, ownership,
 dead stones and group status, ladders, the life-and-death solver's groups at stake).  The
@@ -14,7 +14,6 @@ Start with `genmove`.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,19 +22,13 @@ import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE
 
-from golois.gtp import CommandSet, GtpFailure, _check_handicap, _fixed_points, place_handicap
-from golois.player import Player, PlayerConfig, TacticsHooks, default_hooks, fallback_policy, network_policy
-from golois.scoring import format_score
+from golois.gtp.protocol import CommandSet, GtpFailure, check_handicap, fixed_points, place_handicap
+from golois.nn.registry import DEFAULT_NETWORK, SHIPPED_NETWORKS, default_model, resolve_model
+from golois.player.hooks import TacticsHooks, default_hooks
+from golois.player.player import Player, PlayerConfig, fallback_policy, load_network_policy
+from golois.player.scoring import format_score
 
 COMMANDS = CommandSet("play")
-
-DEFAULT_WEIGHTS_DIR = Path(__file__).parent / "weights"
-SHIPPED_NETWORKS = {                     # --model NAME: the networks in golois/weights/ (docs/results.md)
-    "full": "golois-full.pt",            # 12x256, trained on a GPU: 50.9% top-1, about 0.5 s a genmove on one core
-    "small": "golois-small.pt",          # 6x64, trained on CPU: 44.0% top-1, about 25 ms a genmove
-}
-DEFAULT_NETWORK = "full"
-
 
 # ------------------------------------------------------------------------------ player set-up
 
@@ -52,73 +45,47 @@ class PlayerOptions:
 
 
 def add_player_arguments(p: argparse.ArgumentParser) -> None:
-    """Options of play.py / `golois gtp` that choose and tune the player."""
+    """Options of play.py / `golois gtp` that choose and tune the player; their defaults are
+    PlayerOptions' and PlayerConfig's."""
+    opts, cfg = PlayerOptions(), PlayerConfig()
     g = p.add_argument_group("player")
-    g.add_argument("--policy", choices=["auto", "fallback", "network"], default="auto",
+    g.add_argument("--policy", choices=["auto", "fallback", "network"], default=opts.policy,
                    help="auto: the shipped network when present, else the fallback heuristic")
-    g.add_argument("--model", default=None,
+    g.add_argument("--model", default=opts.model,
                    help=f"network weights for --policy network/auto: {' or '.join(SHIPPED_NETWORKS)} (shipped; "
                         f"default {DEFAULT_NETWORK}) or a .pt file")
-    g.add_argument("--symmetries", type=int, default=8, choices=[1, 4, 8], help="symmetry bagging")
-    g.add_argument("--threads", type=int, default=1,
-                   help="CPU threads for the network (default 1: a batch of 8 small boards gains little "
-                        "from more, and idle threads spin against the opponent's engine in matches)")
+    g.add_argument("--symmetries", type=int, default=opts.symmetries, choices=[1, 4, 8], help="symmetry bagging")
+    g.add_argument("--threads", type=int, default=opts.threads,
+                   help=f"CPU threads for the network (default {opts.threads}: a batch of 8 small boards gains "
+                        "little from more, and idle threads spin against the opponent's engine in matches)")
     g.add_argument("--no-tactics", dest="tactics", action="store_false", help="no ladder / life-and-death hooks")
     g.add_argument("--no-life-and-death", dest="life_and_death", action="store_false",
                    help="tactics without the life-and-death solver's hook (ladders and captures only)")
-    g.add_argument("--resign-threshold", type=float, default=0.05,
-                   help="resign when the playout win rate stays under this (0: never)")
-    g.add_argument("--resign-margin", type=float, default=0.15,
-                   help="also resign when behind by this fraction of the board's points (0: off)")
-    g.add_argument("--playouts", type=int, default=64, help="playouts for the pass/resign estimates before the endgame")
-    g.add_argument("--endgame-playouts", type=int, default=256,
-                   help="playouts in the endgame and for final_score / final_status_list")
-    g.add_argument("--temperature", type=float, default=0.0, help="0: best move; >0: sample")
-    g.add_argument("--temperature-moves", type=int, default=0,
+    g.add_argument("--resign-threshold", type=float, default=cfg.resign_threshold,
+                   help=f"resign when the playout win rate stays under this (0: never; default {cfg.resign_threshold})")
+    g.add_argument("--resign-margin", type=float, default=cfg.resign_margin,
+                   help=f"also resign when behind by this fraction of the board's points (0: off; default {cfg.resign_margin})")
+    g.add_argument("--playouts", type=int, default=cfg.playouts,
+                   help=f"playouts for the pass/resign estimates before the endgame (default {cfg.playouts})")
+    g.add_argument("--endgame-playouts", type=int, default=cfg.endgame_playouts,
+                   help=f"playouts in the endgame and for final_score / final_status_list (default {cfg.endgame_playouts})")
+    g.add_argument("--temperature", type=float, default=cfg.temperature, help="0: best move; >0: sample")
+    g.add_argument("--temperature-moves", type=int, default=cfg.temperature_moves,
                    help="sample only in the game's first N moves, then play the best move (0: always)")
-    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--seed", type=int, default=cfg.seed)
+
+
+#: PlayerConfig fields that add_player_arguments sets from the command line.
+CONFIG_OPTIONS = ("tactics", "resign_threshold", "resign_margin", "playouts", "endgame_playouts", "temperature",
+                  "temperature_moves", "seed")
 
 
 def options_from_args(args) -> PlayerOptions:
     """PlayerOptions from parsed add_player_arguments options."""
-    cfg = PlayerConfig(tactics=args.tactics, resign_threshold=args.resign_threshold,
-                       resign_margin=args.resign_margin, playouts=args.playouts,
-                       endgame_playouts=args.endgame_playouts, temperature=args.temperature,
-                       temperature_moves=args.temperature_moves, seed=args.seed)
+    cfg = PlayerConfig(**{name: getattr(args, name) for name in CONFIG_OPTIONS})
     return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
                          tactics=args.tactics, life_and_death=args.life_and_death, threads=args.threads,
                          config=cfg)
-
-
-def resolve_model(model: str | os.PathLike) -> Path:
-    """The weights file of a --model value: a shipped network's name (SHIPPED_NETWORKS) or a path."""
-    name = str(model)
-    return DEFAULT_WEIGHTS_DIR / SHIPPED_NETWORKS[name] if name in SHIPPED_NETWORKS else Path(model)
-
-
-def _default_model() -> Path | None:
-    """The default shipped network's file, or None when it is missing."""
-    path = resolve_model(DEFAULT_NETWORK)
-    return path if path.is_file() else None
-
-
-def load_network_policy(path, symmetries: int, threads: int = 1):
-    """The network at path as a Policy (imports torch and the features module lazily), run with
-    `threads` CPU threads."""
-    import torch
-    from golois.model import load_model
-    from golois.datasets.features import encode
-
-    if threads > 0:
-        torch.set_num_threads(threads)
-    network = load_model(str(path))
-    feature_set = network.feature_set
-
-    def encode_for(board, colour):
-        b = board.copy()
-        b.to_move = colour
-        return encode(b, feature_set)
-    return network_policy(network, encode_for, symmetries)
 
 
 def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
@@ -128,7 +95,7 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
     hooks = default_hooks(opts.life_and_death) if opts.tactics else TacticsHooks()
     policy, name = None, "fallback"
     if opts.policy in ("auto", "network"):
-        path = resolve_model(opts.model) if opts.model else _default_model()
+        path = resolve_model(opts.model) if opts.model else default_model()
         try:
             if path is None:
                 raise FileNotFoundError("no network weights shipped in golois/weights/")
@@ -195,8 +162,8 @@ def kgs_genmove_cleanup(engine, colour):
 
 @COMMANDS.command("place_free_handicap")
 def place_free_handicap(engine, count):
-    n = _check_handicap(engine, count, limit=9 if engine.board.size >= 7 else 4)
-    return place_handicap(engine, _fixed_points(engine.board.size, n))
+    n = check_handicap(engine, count, limit=9 if engine.board.size >= 7 else 4)
+    return place_handicap(engine, fixed_points(engine.board.size, n))
 
 
 # ------------------------------------------------------------------------------ scoring
@@ -346,10 +313,10 @@ def ladder_gfx(engine, colour="b"):
 
 @COMMANDS.command("golois-life_and_death_gfx")
 def life_and_death_gfx(engine):
-    """The groups at stake for the life-and-death hook (golois.tactics_hooks.LifeAndDeath) and
+    """The groups at stake for the life-and-death hook (golois.player.hooks.LifeAndDeath) and
     the solver's verdict: critical groups squared with their saving (S) and killing (K) moves
     labelled, dead groups marked, living ones circled."""
-    from golois.tactics_hooks import LifeAndDeath
+    from golois.player.hooks import LifeAndDeath
     hook = get_player(engine).hooks.life_and_death
     if hook is None:                     # no solver hook in the player: one kept for this command
         hook = engine.extra.get("life_and_death")

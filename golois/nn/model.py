@@ -19,7 +19,7 @@ mapped back to the original frame, and log-softmax outputs are AVERAGED over
 the symmetries.  The average of log-probabilities is the log of the geometric
 mean of the probabilities; it ranks moves exactly like the paper's sum over
 symmetries, and it keeps the log-probability scale (one nat is one nat), which
-the ladder adjustments in :mod:`golois.policy` rely on.  Values are averaged.
+the ladder adjustments in :mod:`golois.player.ladder_adjust` rely on.  Values are averaged.
 The 1/4/8 sets are groups (identity / rotations / all), so bagging with 4 is
 exactly equivariant to rotations and bagging with 8 to every symmetry.
 """

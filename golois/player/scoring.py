@@ -4,7 +4,7 @@ What `final_score`, `final_status_list`, the player's pass/resign decisions and 
 all use.  The pieces, in the order `judge` combines them:
 
 1. **Unconditional life** (Benson's algorithm, tactics.benson through
-   `golois.tactics_hooks.unconditionally_alive`, or `JudgeConfig.unconditional`): strings that
+   `unconditionally_alive`, or `JudgeConfig.unconditional`): strings that
    cannot be captured even if their owner always passes.
 2. **Ownership** from `playouts` random playouts (`Board.random_playout` on copies, C speed;
    the playouts never fill a true eye of the side to move): +1 a point black owns at the end of
@@ -37,7 +37,7 @@ import numpy as np
 from tactics.board import BLACK, EMPTY, WHITE, Board
 from tactics.coords import neighbours
 
-from golois.tactics_hooks import unconditionally_alive
+from tactics.benson import unconditional
 
 
 @dataclass
@@ -50,7 +50,7 @@ class JudgeConfig:
     benson_settles: bool = True          # Benson-alive stones and their territory: ownership +-1
     owl: Callable[[Board, int, int], str | None] | None = None   # (board, stone, mover) -> "win" /
                                          # "fail" / None (unknown, ko): the solver on the stone's string
-                                         # (golois.tactics_hooks.owl_answer); None: playouts decide alone
+                                         # (golois.player.hooks.owl_answer); None: playouts decide alone
     owl_band: float = 0.95               # strings the playouts give to one side less surely are checked
     owl_checks: int = 8                  # ... at most this many, the largest first
 
@@ -144,10 +144,14 @@ def _playout_area(stones: np.ndarray) -> np.ndarray:
     return np.where(stones == EMPTY, empty_owner, sign)
 
 
+def unconditionally_alive(board: Board) -> np.ndarray:
+    """bool (size, size): stones of either colour alive by Benson's algorithm."""
+    return (unconditional(board, BLACK) == 1) | (unconditional(board, WHITE) == 1)
+
+
 def benson_ownership(board: Board) -> np.ndarray:
     """float32 (size, size): +1 where Benson settles a point for black (alive stones, unconditional
     territory), -1 for white, 0 elsewhere (tactics.benson.unconditional)."""
-    from tactics.benson import unconditional
     out = np.zeros((board.size, board.size), dtype=np.float32)
     out[unconditional(board, BLACK) > 0] = 1.0
     out[unconditional(board, WHITE) > 0] = -1.0

@@ -18,7 +18,7 @@ file of several games (an SGF collection: problem books often come in one file) 
 per game, named `FILE#K` (K from 1) in the output, its accuracy counted per file (a malformed
 game is an error record of its own, after the games before it; sgfmill reads none after it);
 `FILE#K` as an input solves that game alone; `--limit N` takes at most N problems of each
-folder or file.  golois.problem_sgf reads the problems and writes the answers back.
+folder or file.  golois.tsumego.problem_sgf reads the problems and writes the answers back.
 
 Default output: a diagram with the principal variation numbered (1 is the answer), the result,
 the first move, the principal variation, the refuted first moves with the opponent's answer,
@@ -41,7 +41,7 @@ finish), the other proven first moves RIGHT, and the first moves proven to fail 
 with its refutation's tree (a collection's game K goes to FILE-K.sgf; a name an earlier problem
 of the run took gets -2, -3, ...: `sgf_out_names`; the answer says where, "sgf" or an "sgf:"
 line; a file that cannot be written keeps its answer, with "sgf_error"). `--jobs N` solves N
-problems at once in worker processes (golois.batch), the answers in the inputs' order; each
+problems at once in worker processes (golois.tsumego.batch), the answers in the inputs' order; each
 problem keeps its time limit, so give each worker a core of its own. Exit status: 0, or 1 when
 every file failed or a worker process died (the files it left unsolved are named), or 2 before
 any search for a usage error (no .sgf file in the inputs, an --sgf-out folder that cannot be
@@ -60,7 +60,7 @@ limit the playouts guess alone), so a problem the search proves does not wait fo
 loaded (3-4 s, not counted in any problem's time) when the first guess needs it, never for
 kills or proven lives (`LazyPrior`).
 
-Start with `run`; golois.problem_sgf holds the SGF side (`load_problem`, `write_sgf`).
+Start with `run`; golois.tsumego.problem_sgf holds the SGF side (`load_problem`, `write_sgf`).
 """
 
 from __future__ import annotations
@@ -73,8 +73,8 @@ import time
 from collections import defaultdict
 from concurrent.futures.process import BrokenProcessPool
 
-from golois.batch import ordered_map, oversubscribed
-from golois.problem_sgf import (accuracy_group, load_problem, problem_names, right_answers, sgf_out_names,
+from golois.tsumego.batch import ordered_map, oversubscribed
+from golois.tsumego.problem_sgf import (accuracy_group, load_problem, problem_names, right_answers, sgf_out_names,
                                 write_ladder_sgf, write_sgf)
 from tactics.board import BLACK, WHITE
 from tactics.coords import format_vertex, vertex_to_flat
@@ -218,7 +218,7 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
                   lazy: bool = False):
     """A prior for tactics.problem.solve: (board, mover) -> the policy network's scores (mean
     log-probability over `symmetries`) per flat point, for `mover` to play on the unframed
-    board: the player's policy (golois.gtp_play.load_network_policy), run on `threads` CPU
+    board: the player's policy (golois.player.player.load_network_policy), run on `threads` CPU
     threads (one core, like the solver); None, said on stderr unless `quiet`, when torch or
     the weights cannot be loaded (the solver then guesses without it).  One evaluation: about
     0.5 s on one core for the full network; the prior says so (`TimedPrior.cost`), so that the
@@ -229,8 +229,8 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
     if lazy:
         return LazyPrior(model, symmetries, threads, quiet)
     try:
-        from golois.gtp_play import load_network_policy, resolve_model
-        return TimedPrior(load_network_policy(resolve_model(model), symmetries, threads))
+        from golois.player.player import load_network_policy
+        return TimedPrior(load_network_policy(model, symmetries, threads))
     except Exception as e:  # noqa: BLE001 -- no network means: solve without the prior, loudly
         if not quiet:
             _say_no_prior(f"{type(e).__name__}: {e}")
@@ -246,7 +246,7 @@ def network_missing(model) -> str | None:
     """Why `network_prior(model)` cannot load, as far as a look without loading it tells (torch
     is not installed, or the weights file does not exist), or None."""
     import importlib.util
-    from golois.gtp_play import resolve_model
+    from golois.nn.registry import resolve_model
     if importlib.util.find_spec("torch") is None:
         return "torch is not installed"
     path = resolve_model(model)
@@ -346,7 +346,7 @@ def _check_region(board, region, target, text) -> None:
 
 def _solve_board(board, mover, args, prior):
     """tactics.problem.solve as the options ask: inferred (default), in a given region, or for
-    a given target (the owl's search and limits, golois.gtp_solver.owl_solve, with every
+    a given target (the owl's search and limits, golois.tsumego.owl.owl_solve, with every
     defender move searched, so that its kills are proofs too)."""
     from tactics.infer import TargetNeeded
     from tactics.problem import LOOSE_FAR, ProblemError, solve
@@ -362,7 +362,7 @@ def _solve_board(board, mover, args, prior):
         except TargetNeeded as e:
             raise ProblemError(f"{e} (--target VERTEX)") from None
     if target is not None and region is None:
-        from golois.gtp_solver import SolverConfig, owl_solve
+        from golois.tsumego.owl import SolverConfig, owl_solve
         cfg = SolverConfig(time_limit=args.time_limit, max_nodes=args.max_nodes, width=0, prefer=0)
         return owl_solve(board, mover, target, cfg, prior, live_guess=True, tree=True)
     try:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from golois.gtp import CORE, EngineConfig, GtpEngine
-from golois.gtp_play import COMMANDS as PLAY
-from golois.gtp_play import add_player_arguments, install_player, make_player, options_from_args
-from golois.gtp_solver import COMMANDS as SOLVER, SolverConfig
-from golois.gtp_tactics import COMMANDS as TACTICS
+from golois.gtp.protocol import CORE, EngineConfig, GtpEngine
+from golois.gtp.play import COMMANDS as PLAY
+from golois.gtp.play import add_player_arguments, install_player, make_player, options_from_args
+from golois.gtp.solver import COMMANDS as SOLVER
+from golois.tsumego.owl import SolverConfig
+from golois.gtp.tactics import COMMANDS as TACTICS
 
 
 def command_sets() -> list:
@@ -38,11 +39,12 @@ def add_parser(subparsers) -> None:
 
 def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     """Options shared by play.py and `golois gtp`."""
-    p.add_argument("--size", type=int, default=19, help="initial board size (default 19)")
-    p.add_argument("--komi", type=float, default=7.5, help="initial komi (default 7.5)")
-    p.add_argument("--name", default="Golois", help="name answered to the GTP name command")
-    p.add_argument("--solver-time", type=float, default=10.0, metavar="S",
-                   help="seconds per life-and-death search (owl_attack, restricted_genmove...; default 10)")
+    engine, solver = EngineConfig(), SolverConfig()
+    p.add_argument("--size", type=int, default=engine.size, help=f"initial board size (default {engine.size})")
+    p.add_argument("--komi", type=float, default=engine.komi, help=f"initial komi (default {engine.komi})")
+    p.add_argument("--name", default=engine.name, help="name answered to the GTP name command")
+    p.add_argument("--solver-time", type=float, default=solver.time_limit, metavar="S",
+                   help=f"seconds per life-and-death search (owl_attack, restricted_genmove...; default {solver.time_limit:g})")
     add_player_arguments(p)
 
 

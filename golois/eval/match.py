@@ -12,7 +12,7 @@ engine is one long-lived subprocess (commands are shell strings, split with shle
   out**: both engines keep moving (`kgs-genmove_cleanup` where known, else `genmove`) until two
   passes in a row again, and are asked once more.  If they still disagree, a **referee** decides:
   GNU Go (`gnugo --mode gtp`, found by `find_gnugo`, replaying the moves) when `--referee auto`
-  or `gnugo` finds it, else our own judge (`golois.scoring.judge`: Benson + playout ownership).
+  or `gnugo` finds it, else our own judge (`golois.player.scoring.judge`: Benson + playout ownership).
   The same referee scores a game stopped by `--max-moves`.
 * Score: area (stones + surrounded empty points, dead stones removed) minus komi.
 
@@ -37,8 +37,8 @@ import numpy as np
 from tactics import coords
 from tactics.board import BLACK, WHITE, Board
 
-from golois.gtp_client import GtpClient, GtpError, find_gnugo
-from golois.scoring import JudgeConfig, area_score, format_score, judge
+from golois.gtp.client import GtpClient, GtpError, find_gnugo
+from golois.player.scoring import JudgeConfig, area_score, format_score, judge
 from golois.sgf import Event, Game
 
 

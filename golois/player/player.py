@@ -6,13 +6,13 @@
    plugs in through `network_policy(network, feature_set, symmetries)`; until a network ships (or
    with `--policy fallback`) `fallback_policy` is used: a cheap, clearly-labelled heuristic prior
    (captures, atari escapes, no self-atari, 3rd-4th line), NOT a trained model.
-2. **Tactics** (`TacticsHooks`, from `default_hooks()`, golois/tactics_hooks.py): the paper's ladder
-   adjustment -- `ladder_facts(board)` gives per-move stone counts, `golois.policy.ladder_adjust`
+2. **Tactics** (`TacticsHooks`, from `default_hooks()`, golois/player/hooks.py): the paper's ladder
+   adjustment -- `ladder_facts(board)` gives per-move stone counts, `golois.player.ladder_adjust.ladder_adjust`
    turns them into log-probability changes (a move in a ladder of more than four stones loses
    that many; capturing/saving more than four gains that many; the scale -- nats per stone -- is
-   documented in golois/policy.py) -- and a tactical bonus (`Player.bonus`) from the capture
+   documented in golois/player/ladder_adjust.py) -- and a tactical bonus (`Player.bonus`) from the capture
    search (capturing or saving strings with few liberties) and from the life-and-death solver
-   (saving or killing a critical group: golois.tactics_hooks.LifeAndDeath), one nat per stone,
+   (saving or killing a critical group: golois.player.hooks.LifeAndDeath), one nat per stone,
    same scale.
 3. **Conduct**: never an illegal move, never filling its own true eye, never a positional
    superko repeat; resigns when clearly lost (`PlayerConfig.clearly_lost`: the playout win rate
@@ -47,7 +47,9 @@ from tactics.board import BLACK, EMPTY, WHITE, Board
 from tactics.capture import WIN, capture_attack
 from tactics.coords import neighbours
 
-from golois.scoring import JudgeConfig, Judgement, enclosed_territory, judge, neutral_points
+from golois.player.hooks import TacticsHooks
+from golois.player.ladder_adjust import log_softmax
+from golois.player.scoring import JudgeConfig, Judgement, enclosed_territory, judge, neutral_points
 
 Policy = Callable[[Board, int], np.ndarray]
 """(board, colour to play) -> float32 logits over the size*size points (flat, row 0 at the top)."""
@@ -102,30 +104,6 @@ class PlayerConfig:
         unsure strings, for the final judgement only)."""
         return JudgeConfig(playouts=playouts or self.playouts, dead_threshold=self.dead_threshold,
                            seed=self.seed + 12345, unconditional=unconditional, owl=owl)
-
-
-@dataclass
-class TacticsHooks:
-    """Seams to the tactical modules; any may be None (that tactic is then off)."""
-    ladder_facts: Callable[[Board], dict] | None = None        # tactics.ladder.ladder_facts
-    ladder_adjust: Callable[..., np.ndarray] | None = None      # golois.policy.ladder_adjust
-    tactical_bonus: Callable[[Board, int], dict] | None = None  # (board, colour) -> {flat: bonus nats}
-    life_and_death: Callable[[Board, int], dict] | None = None  # the same, from the life-and-death solver
-    unconditional: Callable[[Board], np.ndarray] | None = None  # Benson: bool (size, size) alive stones
-    owl: Callable[[Board, int, int], str | None] | None = None  # the solver on unsure strings, final judgement
-
-    def describe(self) -> str:
-        """One line naming the hooks that are on."""
-        names = ("ladder_facts", "ladder_adjust", "tactical_bonus", "life_and_death", "unconditional", "owl")
-        on = [name for name in names if getattr(self, name) is not None]
-        return "tactics hooks: " + (", ".join(on) if on else "none")
-
-
-def default_hooks(life_and_death: bool = True) -> TacticsHooks:
-    """The full set of hooks from the tactics library (see golois/tactics_hooks.py); without the
-    life-and-death solver's when `life_and_death` is false."""
-    from golois.tactics_hooks import default_hooks as full
-    return full(life_and_death)
 
 
 # ------------------------------------------------------------------------------ policies
@@ -189,14 +167,20 @@ def network_policy(network, encode: Callable, symmetries: int = 8) -> Policy:
     return policy
 
 
-def log_softmax(x: np.ndarray) -> np.ndarray:
-    """Stable log-softmax of a 1-D array (-inf stays -inf)."""
-    x = np.asarray(x, dtype=np.float64)
-    finite = x[np.isfinite(x)]
-    m = finite.max() if finite.size else 0.0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        z = np.exp(np.where(np.isfinite(x), x - m, -np.inf))
-        return (x - m - np.log(z.sum() or 1.0)).astype(np.float32)
+def load_network_policy(model, symmetries: int, threads: int = 1) -> Policy:
+    """The network of a --model value (golois.nn.registry) as a Policy, run on `threads` CPU
+    threads (imports torch and the features module lazily)."""
+    from golois.datasets.features import encode
+    from golois.nn.registry import load_network
+
+    network = load_network(model, threads)
+    feature_set = network.feature_set
+
+    def encode_for(board, colour):
+        b = board.copy()
+        b.to_move = colour
+        return encode(b, feature_set)
+    return network_policy(network, encode_for, symmetries)
 
 
 # ------------------------------------------------------------------------------ the player

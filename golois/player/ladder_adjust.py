@@ -29,8 +29,9 @@ def log_softmax(logits: np.ndarray, axis: int = -1) -> np.ndarray:
     m = np.max(x, axis=axis, keepdims=True)
     m = np.where(np.isfinite(m), m, 0.0)
     z = x - m
+    total = np.sum(np.exp(z), axis=axis, keepdims=True)
     with np.errstate(divide="ignore"):
-        return (z - np.log(np.sum(np.exp(z), axis=axis, keepdims=True))).astype(np.float32)
+        return (z - np.log(np.where(total > 0, total, 1.0))).astype(np.float32)
 
 
 def softmax(logits: np.ndarray, axis: int = -1) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Problems as SGF files, for `golois solve` (golois/solve.py): reading them and writing the
+"""Problems as SGF files, for `golois solve` (golois/tsumego/cli.py): reading them and writing the
 answers back.
 
 Reading: `problem_names` lists the problems of folders and files (a file of several games, an

@@ -18,7 +18,7 @@ from typing import Sequence
 
 import torch
 
-from golois.model import ModelConfig, ModelMeta, PolicyNet, check_model_blob, same_features, save_model
+from golois.nn.model import ModelConfig, ModelMeta, PolicyNet, check_model_blob, same_features, save_model
 
 CHECKPOINT_FORMAT = "golois-checkpoint"
 
@@ -45,7 +45,7 @@ def _load_weights(path: str) -> tuple[dict, dict, dict, int, dict]:
 
 
 def export_checkpoint(checkpoint: str, out: str, fp16: bool = True) -> ModelMeta:
-    """Write a model file (golois.model.save_model) from a training checkpoint, e.g. of a run
+    """Write a model file (golois.nn.model.save_model) from a training checkpoint, e.g. of a run
     still going on; returns its metadata."""
     blob = torch.load(checkpoint, map_location="cpu", weights_only=True)
     if not _is_checkpoint(blob):

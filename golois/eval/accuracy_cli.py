@@ -46,8 +46,8 @@ def add_parser(subparsers) -> None:
 
 def default_model_path() -> str:
     """The shipped network (first .pt in golois/weights/); FileNotFoundError if none."""
-    from golois.gtp_play import _default_model
-    path = _default_model()
+    from golois.nn.registry import default_model
+    path = default_model()
     if path is None:
         raise FileNotFoundError("no network shipped in golois/weights/: pass --model")
     return str(path)
@@ -79,7 +79,7 @@ def positions_from_data(data: str) -> Iterator[tuple]:
 
 
 def batches(positions: Iterator[tuple], feature_set, size: int, ladder: bool, max_positions: int | None):
-    """Dict batches for golois.accuracy.evaluate_accuracy."""
+    """Dict batches for golois.eval.accuracy.evaluate_accuracy."""
     from golois.datasets.features import encode
     ladder_facts = None
     if ladder:
@@ -121,9 +121,9 @@ def _check_device(device: str) -> None:
 
 def run(args) -> int:
     """Measure and print the report(s)."""
-    from golois.accuracy import evaluate_accuracy, plot_by_move_number
-    from golois.gtp_play import resolve_model
-    from golois.model import load_model
+    from golois.eval.accuracy import evaluate_accuracy, plot_by_move_number
+    from golois.nn.registry import resolve_model
+    from golois.nn.model import load_model
     try:
         model_path = str(resolve_model(args.model)) if args.model else default_model_path()
         _check_device(args.device)

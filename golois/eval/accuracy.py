@@ -1,8 +1,8 @@
 """Move-prediction accuracy of a policy network: the core of ``golois accuracy``.
 
 Start with :func:`evaluate_accuracy`: it feeds batches to a
-:class:`golois.model.Network` (optionally bagged over 4 or 8 symmetries,
-optionally with the paper's ladder adjustments from :mod:`golois.policy`),
+:class:`golois.nn.model.Network` (optionally bagged over 4 or 8 symmetries,
+optionally with the paper's ladder adjustments from :mod:`golois.player.ladder_adjust`),
 never predicts an illegal move when the batch carries a legal-move mask, and
 returns an :class:`AccuracyReport` with top-1, top-5, speed and accuracy by
 move-number bucket.  :func:`plot_by_move_number` draws the buckets.
@@ -29,7 +29,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from golois import policy
+from golois.player import ladder_adjust as adjust
 
 #: Move-number buckets as half-open ``[lo, hi)`` ranges; ``None`` means no upper bound.
 DEFAULT_BUCKETS: tuple[tuple[int, int | None], ...] = (
@@ -151,8 +151,8 @@ def normalize_batch(batch: Mapping | Sequence) -> dict[str, np.ndarray | None]:
 
 
 def score_batch(network, b: Mapping[str, np.ndarray | None], symmetries: int = 1,
-                ladder_adjust: bool = False, ladder_scale: float = policy.LADDER_SCALE,
-                ladder_threshold: int = policy.LADDER_THRESHOLD) -> np.ndarray:
+                ladder_adjust: bool = False, ladder_scale: float = adjust.LADDER_SCALE,
+                ladder_threshold: int = adjust.LADDER_THRESHOLD) -> np.ndarray:
     """Final move scores ``[B,H*W]`` for a normalized batch (illegal moves are ``-inf``)."""
     planes = b["planes"]
     if symmetries == 1:
@@ -160,11 +160,11 @@ def score_batch(network, b: Mapping[str, np.ndarray | None], symmetries: int = 1
     else:
         scores, _ = network.evaluate_symmetric(planes, symmetries=symmetries)
     if b.get("legal") is not None:
-        scores = policy.mask_illegal(scores, b["legal"])
+        scores = adjust.mask_illegal(scores, b["legal"])
     if ladder_adjust:
         if all(b.get(k) is None for k in ("ladder_captures", "ladder_saves", "ladder_pushes")):
             raise ValueError("ladder_adjust=True needs ladder_captures/ladder_saves/ladder_pushes in batches")
-        scores = policy.ladder_adjust(scores, b.get("ladder_captures"), b.get("ladder_saves"),
+        scores = adjust.ladder_adjust(scores, b.get("ladder_captures"), b.get("ladder_saves"),
                                       b.get("ladder_pushes"), threshold=ladder_threshold, scale=ladder_scale)
     return scores
 
@@ -196,8 +196,8 @@ def _bucket_index(buckets: Sequence[BucketStats], move_numbers: np.ndarray) -> n
 def evaluate_accuracy(network, batches_iterable: Iterable, symmetries: int = 1,
                       ladder_adjust: bool = False, k: int = TOP_K,
                       buckets: Sequence[tuple[int, int | None]] = DEFAULT_BUCKETS,
-                      ladder_scale: float = policy.LADDER_SCALE,
-                      ladder_threshold: int = policy.LADDER_THRESHOLD,
+                      ladder_scale: float = adjust.LADDER_SCALE,
+                      ladder_threshold: int = adjust.LADDER_THRESHOLD,
                       max_positions: int | None = None) -> AccuracyReport:
     """Top-1 / top-k accuracy of ``network`` over the batches (see module docstring for formats)."""
     report = AccuracyReport(k=k, symmetries=symmetries, ladder_adjust=ladder_adjust,
