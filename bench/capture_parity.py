@@ -31,6 +31,8 @@ from ladder_parity import kgs_positions, vertex  # noqa: E402
 from golois.gtp.client import GtpClient, find_gnugo  # noqa: E402
 from tactics.capture import RESULT_NAMES, capture_attack, capture_defend  # noqa: E402
 
+from golois import paths
+
 CODES = ["0", "1", "2", "3", "unknown"]
 
 
@@ -58,9 +60,8 @@ def table(title: str, confusion: Counter) -> None:
 
 
 def main(argv=None) -> int:
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data", default=os.path.join(here, "..", "shared", "data"))
+    ap.add_argument("--data", default=paths.DATA)
     ap.add_argument("--strings", type=int, default=1000, help="stop after this many strings")
     ap.add_argument("--per-game", type=int, default=2, help="positions sampled per game")
     ap.add_argument("--seed", type=int, default=1)

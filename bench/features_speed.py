@@ -24,6 +24,8 @@ from golois.datasets.features import FEATURE_SETS, encode
 from golois.datasets.shards import encode_game
 from golois.datasets.sources import FilterConfig, GameStats, game_positions, read_members
 
+from golois import paths
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -69,7 +71,7 @@ def loader_speed(path, batches=200, workers=0, batch_size=256) -> tuple[int, flo
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--archive", default=os.path.join(REPO, "..", "shared", "data", "kgs", "KGS-2001-19-2298-.tar.gz"))
+    p.add_argument("--archive", default=os.path.join(paths.KGS, "KGS-2001-19-2298-.tar.gz"))
     p.add_argument("--games", type=int, default=1000, help="games read from the archive")
     p.add_argument("--shards", default=os.path.join(REPO, "data", "shards"))
     p.add_argument("--workers", type=int, default=0, help="loader worker processes (0: in process)")

@@ -30,6 +30,8 @@ from tactics import coords
 from tactics.board import Board, IllegalMove
 from tactics.ladder import CAPTURED, ESCAPED, KO, UNKNOWN, ladder_capture, ladder_escape
 
+from golois import paths
+
 ARCHIVE = "kgs/KGS-2015-19-8133-.tar.gz"
 OURS = {ESCAPED: "escaped", CAPTURED: "captured", KO: "ko", UNKNOWN: "unknown"}
 THEIRS = {"0": "escaped", "1": "captured", "2": "ko", "3": "ko"}
@@ -142,9 +144,8 @@ def kgs_positions(data_dir: str, seed: int, per_game: int, gnugo, counters: Coun
 
 
 def main(argv=None) -> int:
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data", default=os.path.join(here, "..", "shared", "data"))
+    ap.add_argument("--data", default=paths.DATA)
     ap.add_argument("--strings", type=int, default=5000, help="stop after this many strings")
     ap.add_argument("--per-game", type=int, default=3, help="positions sampled per game")
     ap.add_argument("--seed", type=int, default=1)

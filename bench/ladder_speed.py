@@ -20,9 +20,11 @@ import tarfile
 import tempfile
 import time
 
-from bench.ladder_parity import ARCHIVE, load_game, replay, two_liberty_strings, vertex
+from ladder_parity import ARCHIVE, load_game, replay, two_liberty_strings, vertex
 from golois.gtp.client import GtpClient, find_gnugo
 from tactics.ladder import ladder_capture, ladder_facts
+
+from golois import paths
 
 
 def sample_positions(data_dir, count, seed):
@@ -48,9 +50,8 @@ def sample_positions(data_dir, count, seed):
 
 
 def main(argv=None) -> int:
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data", default=os.path.join(here, "..", "shared", "data"))
+    ap.add_argument("--data", default=paths.DATA)
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--seed", type=int, default=2)
     ap.add_argument("--gnugo", default=find_gnugo())

@@ -20,6 +20,8 @@ import sys
 
 from golois.gtp.client import find_gnugo
 
+from golois import paths
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -37,7 +39,7 @@ def load_runner(tools: str):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", default=["vie.tst", "unconditional.tst"])
-    ap.add_argument("--data", default=os.path.join(ROOT, "..", "shared", "data", "gnugo-regression"))
+    ap.add_argument("--data", default=paths.REGRESSION)
     ap.add_argument("--tools", default=os.path.join(ROOT, "..", "shared", "tools"))
     ap.add_argument("--solver-time", type=float, default=10.0, help="seconds per owl search (10)")
     ap.add_argument("--no-gnugo", action="store_true", help="our engine only")

@@ -21,11 +21,16 @@ import os
 import subprocess
 import sys
 
+from golois import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORKER = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from golois.tsumego.problem_sgf import load_problem
+try:
+    from golois.tsumego.problem_sgf import load_problem
+except ImportError:                      # a build with the older flat layout of golois/
+    from golois.problem_sgf import load_problem
 from tactics.problem import solve
 for line in sys.stdin:
     path = line.strip()
@@ -64,7 +69,7 @@ class Build:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("root", nargs="?", default=os.path.join(HERE, "..", "..", "shared", "data", "tsumego"),
+    p.add_argument("root", nargs="?", default=paths.TSUMEGO,
                    help="folder of collections (default ../shared/data/tsumego)")
     p.add_argument("--baseline", default=None, metavar="TREE",
                    help="a checkout of another version with its extensions built")

@@ -2,9 +2,7 @@
 against the df-pn search without them (`dfpn(static_life=False)`: only Benson and captures
 decide life) on random lines of five problems."""
 
-import os
 import random
-import sys
 
 import pytest
 
@@ -149,8 +147,7 @@ def test_eye_rules_agree_with_the_search_on_random_lines():
     """Random lines in the framed problems (bench/eye_rules_check.py's `claims`); wherever a
     rule says a target string lives and Benson does not, the search without the rules, the
     attacker to move, must not capture the group (it may run out of nodes)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-    from eye_rules_check import check, claims
+    from golois.tsumego.eye_rules_check import check, claims
     rng = random.Random(7)
     tally = {"eyes_alive": 0, "linked_alive": 0}
     for rows, corner, mover in PROBLEMS:

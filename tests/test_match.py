@@ -1,7 +1,6 @@
 """golois.eval.match: statistics, a short match between two of our engines, forfeits, GNU Go."""
 
 import json
-import os
 import sys
 
 import pytest
@@ -31,8 +30,7 @@ def test_wilson_and_elo():
 def test_tally_counts_each_distinct_game_once(tmp_path):
     # bench/match_tally.py: two matches started in the same second replayed the same games
     # (GNU Go seeds from the clock); a copy counts once
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-    from match_tally import tally
+    from golois.eval.tally import tally
     game = "(;FF[4]SZ[9]PB[Golois (A)]PW[GNU Go (B)]RE[{}];B[ee];W[{}])"
     for name, text in (("a", game.format("B+R", "cc")), ("copy", game.format("B+R", "cc")),
                        ("b", game.format("W+3.5", "gg")), ("unfinished", "(;FF[4]SZ[9];B[ee])"),

@@ -11,29 +11,30 @@ Start with `add_parser`; each job is a small function over the library.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 
-_REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_SOURCES = os.path.join(_REPO, "..", "shared", "data", "kgs")
-DEFAULT_OUT = os.path.join(_REPO, "data", "shards")
+from golois.datasets.shards import BuildConfig
+from golois.datasets.sources import FilterConfig
 
 
 def add_parser(subparsers) -> None:
     p = subparsers.add_parser("dataset", help="build training/test shards from KGS archives")
     sub = p.add_subparsers(dest="dataset_command", metavar="JOB", required=True)
-    b = sub.add_parser("build", help="build (or resume) shards")
-    b.add_argument("--sources", default=DEFAULT_SOURCES, help="folder of archives, an archive, or a folder of SGF")
-    b.add_argument("--out", default=DEFAULT_OUT)
-    b.add_argument("--features", default="golois", help="feature set name")
-    b.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    b.add_argument("--min-rank", type=int, default=6, help="both players at least this many dan")
-    b.add_argument("--games-per-shard", type=int, default=1000)
+    d, filters = BuildConfig(), FilterConfig()
+    b = sub.add_parser("build", help="build (or resume) shards", formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    b.add_argument("--sources", default=d.sources, help="folder of archives, an archive, or a folder of SGF")
+    b.add_argument("--out", default=d.out)
+    b.add_argument("--features", default=d.feature_set, help="feature set name")
+    b.add_argument("--workers", type=int, default=d.workers)
+    b.add_argument("--min-rank", type=int, default=filters.min_rank, help="both players at least this many dan")
+    b.add_argument("--games-per-shard", type=int, default=d.games_per_shard)
     b.add_argument("--force", action="store_true", help="rebuild shards of another configuration")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.set_defaults(func=_build)
     s = sub.add_parser("sample", help="(re)make the canonical test sample manifest")
-    s.add_argument("--sources", default=os.path.join(DEFAULT_SOURCES, "KGS-2015-19-8133-.tar.gz"))
+    s.add_argument("--sources", default=os.path.join(d.sources, "KGS-2015-19-8133-.tar.gz"))
     s.add_argument("--out", default=None, help="default: golois/datasets/test_sample.json.gz")
     s.add_argument("--positions", type=int, default=100_000)
     s.set_defaults(func=_sample)
@@ -46,8 +47,7 @@ def add_parser(subparsers) -> None:
 
 
 def _build(args) -> int:
-    from golois.datasets.shards import BuildConfig, build
-    from golois.datasets.sources import FilterConfig
+    from golois.datasets.shards import build
     cfg = BuildConfig(sources=args.sources, out=args.out, feature_set=args.features,
                       filters=FilterConfig(min_rank=args.min_rank), games_per_shard=args.games_per_shard,
                       workers=args.workers, force=args.force, progress=not args.quiet)

@@ -22,6 +22,7 @@ from typing import Iterator
 
 import numpy as np
 
+from golois import paths
 from golois.datasets.sources import FilterConfig, GameStats, find_sources, game_positions, read_members
 
 MANIFEST = os.path.join(os.path.dirname(__file__), "test_sample.json.gz")
@@ -108,7 +109,7 @@ def select_in_shards(shards, path: str | None = None) -> np.ndarray:
     return np.array(refs, np.int64).reshape(-1, 2)
 
 
-def iter_sample(source: str = "../shared/data/kgs", path: str | None = None) -> Iterator[tuple]:
+def iter_sample(source: str = paths.KGS, path: str | None = None) -> Iterator[tuple]:
     """Yield (board before the move, target flat, move number N) for every sample position, in
     archive order; the board is reused between steps (copy it to keep it)."""
     from golois.sgf import parse_game
@@ -129,7 +130,7 @@ def iter_sample(source: str = "../shared/data/kgs", path: str | None = None) -> 
         raise ValueError(f"{len(todo)} games of the test sample are not in {source}")
 
 
-def iter_sample_planes(feature_set="golois", source: str = "../shared/data/kgs", batch: int = 1024,
+def iter_sample_planes(feature_set="golois", source: str = paths.KGS, batch: int = 1024,
                        path: str | None = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """The sample as batches (planes float32 [B, C, 19, 19], targets int64 [B]) through `encode`."""
     from golois.datasets.features import encode

@@ -32,6 +32,7 @@ from functools import cached_property
 
 import numpy as np
 
+from golois import paths
 from golois.datasets.features import (DEFAULT_FEATURE_SET, FeatureSet, check_same, get_feature_set,
                                       stone_rows)
 from golois.datasets.sources import (FilterConfig, GameStats, find_sources, game_positions,
@@ -43,7 +44,7 @@ FORMAT_VERSION = 1
 @dataclass
 class BuildConfig:
     """What to build and how."""
-    sources: str = "../shared/data/kgs"    # folder of archives, one archive, or a folder of SGF
+    sources: str = paths.KGS               # folder of archives, one archive, or a folder of SGF
     out: str = "data/shards"
     feature_set: str = DEFAULT_FEATURE_SET
     filters: FilterConfig = field(default_factory=FilterConfig)

@@ -23,7 +23,9 @@ from typing import Iterator
 
 import numpy as np
 
-DEFAULT_KGS = "../shared/data/kgs"
+from golois import paths
+
+DEFAULT_KGS = paths.KGS
 
 
 def add_parser(subparsers) -> None:

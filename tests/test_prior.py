@@ -3,8 +3,6 @@ collection, and a short fine-tune of the shipped small network."""
 
 import io
 import json
-import os
-import sys
 import tarfile
 
 import numpy as np
@@ -14,8 +12,7 @@ from tests.problems import BULKY_FIVE, STRAIGHT_THREE, corner, write_bulky_five_
 from tactics.board import BLACK, WHITE, Board
 from tactics.coords import vertex_to_flat
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-from tsumego_prior import MAX_WINNING, corner_crop, examples, games, label, top1  # noqa: E402
+from golois.tsumego.prior import MAX_WINNING, corner_crop, examples, games, label, top1
 
 # tests/problems.py's straight three on the edge: whoever plays b first decides (white lives,
 # black kills).
@@ -103,7 +100,7 @@ def test_examples_spread_the_target_over_the_winning_moves_and_skip_easy_ones():
 def test_finetune_writes_a_network_golois_solve_can_load(tmp_path):
     pytest.importorskip("torch")
     from golois.tsumego.cli import network_prior
-    from tsumego_prior import main
+    from golois.tsumego.prior import main
     board, marks = corner(CRITICAL, size=19)
     rec = {"stones": board.to_array().tolist(), "mover": BLACK, "goal": "kill", "move": marks["b"],
            "winning": [marks["b"]], "nodes": 100}

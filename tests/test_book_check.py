@@ -1,12 +1,9 @@
 """bench/book_move_check.py: the book's move checked in our frame (holds, refuted, walled)."""
 
-import os
-import sys
 
 from tests.problems import BULKY_FIVE, corner, write_bulky_five_collection
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-from book_move_check import check, main  # noqa: E402
+from golois.tsumego.book_check import check, main
 
 
 def test_the_vital_point_holds_the_others_are_refuted_a_stone_is_walled():

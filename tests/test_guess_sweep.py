@@ -1,11 +1,8 @@
 """bench/live_guess_sweep.py: the live guess's weight table from recorded guesses."""
 
 import json
-import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-from live_guess_sweep import main, pick, table  # noqa: E402
+from golois.tsumego.guess_sweep import main, pick, table
 
 
 def _rec(rates, scores, right, result="unknown", goal="live"):

@@ -1,14 +1,11 @@
 """bench/tsumego_bench.py: a folder of collections or one collection, counted in process."""
 
-import os
-import sys
 
 import pytest
 
 from tests.problems import write_bulky_five_collection
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
-from tsumego_bench import main  # noqa: E402
+from golois.tsumego.benchmark import main
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -27,7 +24,7 @@ def test_one_collection_in_process(tmp_path, capsys, jobs):
 def test_a_collection_file_counts_each_game(tmp_path, capsys):
     """A file of several games (an SGF collection) is one problem per game, FILE#K, in
     process and through GTP (each game written alone for loadsgf)."""
-    from tsumego_bench import _loadable, _problems, problem
+    from golois.tsumego.benchmark import _loadable, _problems, problem
     folder = tmp_path / "corner"
     write_bulky_five_collection(folder)
     both = (folder / "right.sgf").read_text() + "\n" + (folder / "wrong.sgf").read_text()
