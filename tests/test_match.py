@@ -76,3 +76,11 @@ def test_a_missing_engine_is_a_clear_error(capsys):
     assert rc == 2
     err = capsys.readouterr().err
     assert "cannot start an engine" in err and "no-such-engine-golois" in err
+
+
+def test_a_bare_gnugo_runs_wherever_gnugo_is_installed(monkeypatch):
+    from golois.eval import match
+    monkeypatch.setattr(match.shutil, "which", lambda name: None)           # not on PATH
+    monkeypatch.setattr(match, "find_gnugo", lambda: "/usr/games/gnugo")
+    assert match.engine_command("gnugo --mode gtp --level 10") == ["/usr/games/gnugo", "--mode", "gtp", "--level", "10"]
+    assert match.engine_command("python play.py --model small") == ["python", "play.py", "--model", "small"]

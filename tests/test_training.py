@@ -40,6 +40,8 @@ def test_schedule_and_counts():
     assert lr_scale(64, "none") == 1 and lr_scale(64, "sqrt") == 8 and lr_scale(64, "linear") == 64
     with pytest.raises(ValueError):
         TrainConfig(loss="hinge")
+    with pytest.raises(ValueError):
+        TrainConfig(test_split="validation")
 
 
 def test_sampler_resume_and_ranks():

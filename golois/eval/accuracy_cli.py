@@ -24,6 +24,7 @@ from typing import Iterator
 import numpy as np
 
 from golois import paths
+from golois.datasets.sources import FilterConfig
 
 DEFAULT_KGS = paths.KGS
 
@@ -41,6 +42,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--batch", type=int, default=256, help="positions per network batch")
     p.add_argument("--device", default="cpu", help="where the network runs: cpu, cuda, cuda:1, ...")
     p.add_argument("--kgs", default=DEFAULT_KGS, help="KGS archives, for the canonical sample")
+    p.add_argument("--min-rank", type=int, default=FilterConfig.min_rank,
+                   help=f"with DATA: games whose players are both at least this many dan (0: any; default {FilterConfig.min_rank})")
     p.add_argument("--plot", help="write accuracy by move number as a PNG")
     p.add_argument("--json", action="store_true", help="one JSON object per report on stdout")
     p.set_defaults(func=run)
@@ -61,11 +64,12 @@ def positions_from_sample(kgs: str) -> Iterator[tuple]:
     yield from iter_sample(kgs)
 
 
-def positions_from_data(data: str) -> Iterator[tuple]:
-    """(board, target, move number) for every kept position of the games in an archive or folder."""
-    from golois.datasets.sources import FilterConfig, GameStats, find_sources, game_positions, read_members
+def positions_from_data(data: str, min_rank: int = FilterConfig.min_rank) -> Iterator[tuple]:
+    """(board, target, move number) for every kept position of the games in an archive or folder
+    (players of at least min_rank dan; 0: any)."""
+    from golois.datasets.sources import GameStats, find_sources, game_positions, read_members
     from golois.sgf import SgfError, parse_game
-    filters, stats = FilterConfig(), GameStats()
+    filters, stats = FilterConfig(min_rank=min_rank), GameStats()
     for path in find_sources(data):
         for name, raw in read_members(path, None, stats):
             kept = game_positions(raw, name, filters, stats)
@@ -136,10 +140,14 @@ def run(args) -> int:
     modes = {"off": [False], "on": [True], "both": [False, True]}[args.ladder_adjust]
     source = args.data or f"canonical 2015 test sample ({args.kgs})"
     for adjust in modes:
-        positions = positions_from_data(args.data) if args.data else positions_from_sample(args.kgs)
+        positions = positions_from_data(args.data, args.min_rank) if args.data else positions_from_sample(args.kgs)
         report = evaluate_accuracy(network, batches(positions, network.feature_set, args.batch, adjust,
                                                     args.max_positions),
                                    symmetries=args.symmetries, ladder_adjust=adjust)
+        if report.positions == 0:
+            print(f"golois accuracy: no position of {source} passed the filters (19x19 games without handicap, "
+                  f"both players at least {args.min_rank} dan; --min-rank 0 keeps unranked players)", file=sys.stderr)
+            return 1
         if args.json:
             out = json.loads(report.to_json())
             out.update(model=model_path, data=source)

@@ -27,6 +27,7 @@ import json
 import math
 import os
 import shlex
+import shutil
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -310,18 +311,27 @@ def play_game(index: int, engines_ab: dict, cfg: MatchConfig) -> GameResult:
 
 # ------------------------------------------------------------------------------ the match
 
+def engine_command(command: str) -> list[str]:
+    """An engine's shell string as an argument list; a bare `gnugo` runs GNU Go wherever it is
+    installed (Debian puts it in /usr/games, often not on PATH)."""
+    args = shlex.split(command)
+    if args and args[0] == "gnugo" and shutil.which("gnugo") is None and find_gnugo():
+        args[0] = find_gnugo()
+    return args
+
+
 def run_match(cfg: MatchConfig) -> MatchSummary:
     """Play cfg.games games, alternating colours, with a progress bar; the summary."""
     from tqdm import tqdm
 
-    engines = {"A": GtpClient(shlex.split(cfg.black)), "B": GtpClient(shlex.split(cfg.white))}
+    engines = {"A": GtpClient(engine_command(cfg.black)), "B": GtpClient(engine_command(cfg.white))}
     results: list[GameResult] = []
     try:
         bar = tqdm(range(cfg.games), desc="match", unit="game", disable=not cfg.progress)
         for i in bar:
             for key, cmd in (("A", cfg.black), ("B", cfg.white)):   # restart a dead engine
                 if engines[key].proc.poll() is not None:
-                    engines[key] = GtpClient(shlex.split(cmd))
+                    engines[key] = GtpClient(engine_command(cmd))
             results.append(play_game(i, engines, cfg))
             s = summarise(results)
             bar.set_postfix(A=s.wins_a, B=s.wins_b, last=results[-1].result)

@@ -18,6 +18,7 @@ from typing import Sequence
 LR_SCALINGS = ("none", "sqrt", "linear")
 LOSSES = ("xent", "mse")
 AUGMENTS = ("trainer", "dataset", "none")
+TEST_SPLITS = ("test", "test-all", "all")
 
 
 # --------------------------------------------------------------------------- config
@@ -29,6 +30,7 @@ class TrainConfig:
 
     data: str | None = None
     test_data: str | None = None
+    test_split: str = "test"            # test: the canonical 2015 sample; test-all: every test-year position; all
     out_dir: str = "runs/golois"
     preset: str = "small"
     batch_size: int = 64
@@ -59,7 +61,8 @@ class TrainConfig:
         if self.batch_size < 1:
             raise ValueError("batch_size must be >= 1")
         for name, value, allowed in (("lr_scaling", self.lr_scaling, LR_SCALINGS),
-                                     ("loss", self.loss, LOSSES), ("augment", self.augment, AUGMENTS)):
+                                     ("loss", self.loss, LOSSES), ("augment", self.augment, AUGMENTS),
+                                     ("test_split", self.test_split, TEST_SPLITS)):
             if value not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
         LRSchedule.parse(self.lr_schedule)
@@ -120,7 +123,10 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
         p = argparse.ArgumentParser(prog="train.py", description=TRAIN_DESCRIPTION,
                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     p.add_argument("--data", help="dataset path for golois.datasets.open_dataset (required to train)")
-    p.add_argument("--test-data", default=None, help="held-out dataset (default: the 'test' split of --data)")
+    p.add_argument("--test-data", default=None, help="held-out dataset (default: --data)")
+    p.add_argument("--test-split", choices=TEST_SPLITS, default=d.test_split,
+                   help="the held-out positions: test (the canonical 2015 sample), test-all (every test-year "
+                        "position) or all (every position: a smoke run)")
     p.add_argument("--out-dir", default=d.out_dir, help="checkpoint, log.csv, learning_curve.png, model.pt")
     p.add_argument("--preset", default=d.preset, help="golois (12x256, the paper's), medium, small, tiny")
     p.add_argument("--batch-size", type=int, default=d.batch_size, help="1 = the paper's one example at a time")

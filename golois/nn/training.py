@@ -155,7 +155,7 @@ def open_datasets(config: TrainConfig):
     from golois.datasets import open_dataset  # provided by the datasets package
 
     train = open_dataset(config.data, split="train", symmetries=config.augment == "dataset")
-    test = open_dataset(config.test_data or config.data, split="test", symmetries=False)
+    test = open_dataset(config.test_data or config.data, split=config.test_split, symmetries=False)
     return train, test
 
 
