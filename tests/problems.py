@@ -120,9 +120,9 @@ MAEDA_149 = """
 # ishida-dan/027 (black kills with A2).  Under the simple ko rule B2 kills too, and it is the
 # move the first search proves, but only by ko: with unlimited ko threats white lives after it.
 # The search of every move against the threats does not finish, so the answer is its best try
-# at a clean kill, A2, as unknown (before: "win" with B2, the ko unchecked).  The test pins the
+# at a clean kill, A2, as unknown (the ko unchecked would say "win" with B2).  The test pins the
 # plain search (sim=0): with Kawano's simulation the best try at 8 M nodes is D4 (at 10 s,
-# 62 M nodes, it is A2 again: docs/results.md, twenty-sixth session).
+# 62 M nodes, it is A2 again).
 ISHIDA_027 = """
 X X X X X X .
 X O O . O X .

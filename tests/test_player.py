@@ -531,8 +531,8 @@ def test_player_options_threads_and_life_and_death_switch():
     assert make_player(options_from_args(p.parse_args(["--policy", "fallback"])), log=None).hooks.life_and_death is not None
 
 
-# The final position (after two passes, komi 7.5) of a game of Golois against GNU Go level 10
-# (fifth session's match).  GNU Go (`final_score`, Chinese rules) says B+21.5 with 51 dead
+# The final position (after two passes, komi 7.5) of a game of Golois against GNU Go level 10.
+# GNU Go (`final_score`, Chinese rules) says B+21.5 with 51 dead
 # stones; the playouts alone gave away the 35-stone white group in the middle-left and scored W+49.5.
 REAL_FINAL = """
 X O . . . . . . . . . . . . . . O O O

@@ -559,8 +559,8 @@ class Trainer:
         set_rng_state(blob["rng"])
 
     def load_weights(self, path: str) -> None:
-        """Start from a saved model's weights (a fresh optimizer and schedule): how a new
-        session continues training from the shipped network when no checkpoint survives."""
+        """Start from a saved model's weights (a fresh optimizer and schedule): how training
+        goes on from a shipped network when no checkpoint of its run is at hand."""
         network = load_model(path, expect_features=self.feature_set)
         if network.model.config != self.model_config:
             raise ValueError(f"{path} holds a different model ({network.model.config.to_dict()}) "
