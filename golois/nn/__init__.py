@@ -1,0 +1,11 @@
+"""golois.nn: the policy network, the shipped files and their training.
+
+- `model.py`: `PolicyNet` and the narrow `Network` interface (numpy in, numpy out:
+  `evaluate(batch) -> policy, value`), model files;
+- `registry.py`: which file `--model full|small|PATH` names, and loading it;
+- `train_config.py`: `TrainConfig` and the command line of `python train.py` / `golois train`;
+- `training.py`: the `Trainer` (data order, checkpoints, exact resume, torchrun);
+- `checkpoints.py`: model files from checkpoints (export, weight averaging).
+
+The shipped weights are in golois/weights/.  Start with `model.Network`.
+"""
