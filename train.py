@@ -3,7 +3,7 @@
 
 import sys
 
-from golois.nn.train_config import main
+from golois.nn.train_cli import main
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

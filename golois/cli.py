@@ -25,7 +25,7 @@ SUBCOMMAND_MODULES = [
     "golois.eval.accuracy_cli",
     "golois.eval.match",
     "golois.datasets.cli",
-    "golois.nn.train_config",
+    "golois.nn.train_cli",
 ]
 
 

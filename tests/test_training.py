@@ -10,7 +10,7 @@ import types
 import pytest
 import torch
 
-from golois.nn import train_config, training
+from golois.nn import train_cli, training
 from golois.nn.model import load_model
 from golois.nn.train_config import LRSchedule, TrainConfig, lr_scale, parse_count
 from golois.nn.training import EpochSampler, Trainer, augment_batch
@@ -143,7 +143,7 @@ def test_main_with_datasets_module(tmp_path, monkeypatch):
     fake.open_dataset = open_dataset
     monkeypatch.setitem(sys.modules, "golois.datasets", fake)
     out = tmp_path / "cli"
-    rc = train_config.main(["--data", "DATA", "--out-dir", str(out), "--preset", "tiny", "--batch-size", "16",
+    rc = train_cli.main(["--data", "DATA", "--out-dir", str(out), "--preset", "tiny", "--batch-size", "16",
                         "--max-examples", "128", "--eval-every", "64", "--workers", "0", "--no-progress"])
     assert rc == 0 and (out / "model.pt").exists() and (out / "checkpoint.pt").exists()
     assert calls == [("DATA", "train", False), ("DATA", "test", False)]
@@ -159,7 +159,7 @@ def test_export_checkpoint_and_init_from(tmp_path):
     train, test = MarkedMoves(n=200, seed=0), MarkedMoves(n=64, seed=1)
     first = Trainer(cfg(tmp_path / "a", max_examples=320), train, test)
     first.train()
-    assert train_config.main(["--export", first.checkpoint_path, str(tmp_path / "snap.pt")]) == 0
+    assert train_cli.main(["--export", first.checkpoint_path, str(tmp_path / "snap.pt")]) == 0
     snap = load_model(str(tmp_path / "snap.pt"))
     assert snap.meta["examples"] == first.progress.examples
     assert snap.meta["accuracy"]["top1"] == first.progress.history[-1][1]
@@ -198,7 +198,7 @@ def test_average_weights(tmp_path):
         t.train()
         runs.append(t)
     out = tmp_path / "mean.pt"
-    assert train_config.main(["--average", str(out), runs[0].checkpoint_path, runs[1].checkpoint_path]) == 0
+    assert train_cli.main(["--average", str(out), runs[0].checkpoint_path, runs[1].checkpoint_path]) == 0
     mean = load_model(str(out))
     a, b, m = weights(runs[0]), weights(runs[1]), mean.model.state_dict()
     assert any(not torch.allclose(a[k], b[k]) for k in a)
@@ -207,6 +207,6 @@ def test_average_weights(tmp_path):
     other = Trainer(cfg(tmp_path / "small", preset="small", max_examples=32), train, test)
     other.train()
     with pytest.raises(ValueError, match="different model"):
-        train_config.main(["--average", str(out), runs[0].checkpoint_path, other.checkpoint_path])
+        train_cli.main(["--average", str(out), runs[0].checkpoint_path, other.checkpoint_path])
     with pytest.raises(SystemExit):
-        train_config.main(["--average", str(out), runs[0].checkpoint_path])
+        train_cli.main(["--average", str(out), runs[0].checkpoint_path])

@@ -3,7 +3,8 @@
 - `model.py`: `PolicyNet` and the narrow `Network` interface (numpy in, numpy out:
   `evaluate(batch) -> policy, value`), model files;
 - `registry.py`: which file `--model full|small|PATH` names, and loading it;
-- `train_config.py`: `TrainConfig` and the command line of `python train.py` / `golois train`;
+- `train_config.py`: `TrainConfig`, every setting of a training run;
+- `train_cli.py`: the command line of `python train.py` / `golois train`;
 - `training.py`: the `Trainer` (data order, checkpoints, exact resume, torchrun);
 - `checkpoints.py`: model files from checkpoints (export, weight averaging).
 

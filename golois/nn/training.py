@@ -1,11 +1,11 @@
 """Supervised training of the policy network on expert moves (the paper's SGD).
 
 Start reading at :class:`golois.nn.train_config.TrainConfig` (every setting, with its CLI
-flag), then :class:`Trainer`: ``Trainer(config).train()``
+flag in golois.nn.train_cli), then :class:`Trainer`: ``Trainer(config).train()``
 opens the data, builds the model, and loops over minibatches, writing
 checkpoints, a CSV log and a learning-curve PNG under ``config.out_dir``, and
 finally the model file (``model.pt``, see :func:`golois.nn.model.save_model`).
-``train.py`` and ``golois train`` call :func:`golois.nn.train_config.main`.
+``train.py`` and ``golois train`` call :func:`golois.nn.train_cli.main`.
 
 Decisions worth knowing:
 
