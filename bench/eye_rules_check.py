@@ -3,11 +3,11 @@
 linked by miai pairs) checked against the df-pn search without them, on random lines of the
 tsumego collections.
 
-The code is golois.tsumego.eye_rules_check (`python bench/eye_rules_check.py --help`)."""
+The code is golois.eval.eye_rules_check (`python bench/eye_rules_check.py --help`)."""
 
 import sys
 
-from golois.tsumego.eye_rules_check import main
+from golois.eval.eye_rules_check import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -5,7 +5,7 @@ import pytest
 
 from tests.problems import write_bulky_five_collection
 
-from golois.tsumego.benchmark import main
+from golois.eval.tsumego_bench import main
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -24,7 +24,7 @@ def test_one_collection_in_process(tmp_path, capsys, jobs):
 def test_a_collection_file_counts_each_game(tmp_path, capsys):
     """A file of several games (an SGF collection) is one problem per game, FILE#K, in
     process and through GTP (each game written alone for loadsgf)."""
-    from golois.tsumego.benchmark import _loadable, _problems, problem
+    from golois.eval.tsumego_bench import _loadable, _problems, problem
     folder = tmp_path / "corner"
     write_bulky_five_collection(folder)
     both = (folder / "right.sgf").read_text() + "\n" + (folder / "wrong.sgf").read_text()

@@ -2,7 +2,7 @@
 
 import json
 
-from golois.tsumego.guess_sweep import main, pick, table
+from golois.eval.live_guess_sweep import main, pick, table
 
 
 def _rec(rates, scores, right, result="unknown", goal="live"):

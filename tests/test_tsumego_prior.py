@@ -12,7 +12,7 @@ from tests.problems import BULKY_FIVE, STRAIGHT_THREE, corner, write_bulky_five_
 from tactics.board import BLACK, WHITE, Board
 from tactics.coords import vertex_to_flat
 
-from golois.tsumego.prior import MAX_WINNING, corner_crop, examples, games, label, top1
+from golois.eval.tsumego_prior import MAX_WINNING, corner_crop, examples, games, label, top1
 
 # tests/problems.py's straight three on the edge: whoever plays b first decides (white lives,
 # black kills).
@@ -100,7 +100,7 @@ def test_examples_spread_the_target_over_the_winning_moves_and_skip_easy_ones():
 def test_finetune_writes_a_network_golois_solve_can_load(tmp_path):
     pytest.importorskip("torch")
     from golois.tsumego.cli import network_prior
-    from golois.tsumego.prior import main
+    from golois.eval.tsumego_prior import main
     board, marks = corner(CRITICAL, size=19)
     rec = {"stones": board.to_array().tolist(), "mover": BLACK, "goal": "kill", "move": marks["b"],
            "winning": [marks["b"]], "nodes": 100}

@@ -3,7 +3,7 @@
 
 from tests.problems import BULKY_FIVE, corner, write_bulky_five_collection
 
-from golois.tsumego.book_check import check, main
+from golois.eval.book_move_check import check, main
 
 
 def test_the_vital_point_holds_the_others_are_refuted_a_stone_is_walled():
