@@ -1,5 +1,5 @@
 """Named problem positions and corner helpers shared by the solver's tests (test_solver,
-test_problem, test_solve, test_gtp_solver, test_book_move_check, test_tsumego_bench): each diagram
+test_problem, test_tsumego_cli, test_gtp_solver, test_book_move_check, test_tsumego_bench): each diagram
 comes with the problem it is taken from and what it checks."""
 
 import os

@@ -1,5 +1,5 @@
 """golois/tsumego/problem_sgf.py: problem names of folders and collections, the setup position and the
-book's RIGHT answers, and the --sgf-out file names (the CLI around them: tests/test_solve.py)."""
+book's RIGHT answers, and the --sgf-out file names (the CLI around them: tests/test_tsumego_cli.py)."""
 
 import os
 
