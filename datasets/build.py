@@ -2,8 +2,8 @@
 
     PYTHONPATH=. python datasets/build.py --features paper11 --workers 2 --out data/shards
 
-Defaults: sources ../shared/data/kgs (relative to the repository root), out data/shards.
-See datasets/README.md and golois/datasets/shards.py.
+Defaults: sources golois.paths.KGS ($GOLOIS_DATA/kgs, or ../shared/data/kgs beside the
+repository), out data/shards.  See datasets/README.md and golois/datasets/shards.py.
 """
 
 import sys
