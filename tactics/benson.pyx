@@ -28,20 +28,10 @@ from tactics.board cimport (board_t, Board, board_point, EMPTY, BLACK, WHITE, BO
 from tactics.board import parse_color
 
 
-cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) noexcept nogil:
-    """Mark out[p] = 1 on stones of unconditionally alive chains of `color`, 2 on the points of
-    their small enclosed regions (see the module docstring), 0 elsewhere (out may be NULL).
-    Returns the number of alive chains.  With ws.mask set, only the masked points are visited:
-    a region reaching an unmasked point is open (never vital), which is exact when the unmasked
-    points hold no stone of `color` (the solver's box with its frame)."""
-    cdef int W = b.W, N = b.W * b.W, p, q, k, n, h, c, r, nchains = 0, nregions = 0
-    cdef int npairs = 0, top, i, j, changed, vital, alive_count, adj_bad, small
+cdef inline int _chains(const board_t *b, int color, benson_ws *ws, int npts) noexcept nogil:
+    """The number of strings of `color` on the visited points, numbered in ws.chain_of."""
     cdef unsigned char *mask = ws.mask
-    cdef int d[4]
-    cdef int seen[4]
-    cdef int nseen
-    d[0] = -1; d[1] = 1; d[2] = -W; d[3] = W
-    cdef int npts = N if mask == NULL else ws.npts, ip
+    cdef int ip, p, nchains = 0
     for ip in range(npts):
         p = ip if mask == NULL else ws.pts[ip]
         ws.chain_of[p] = -1
@@ -51,12 +41,18 @@ cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) 
             ws.chain_head[nchains] = p
             ws.chain_alive[nchains] = 1
             nchains += 1
-    if nchains == 0:
-        if out != NULL:
-            for p in range(N):
-                out[p] = 0
-        return 0
-    # regions by flood fill
+    return nchains
+
+
+cdef inline int _regions(const board_t *b, int color, benson_ws *ws, int npts) noexcept nogil:
+    """The number of regions (maximal sets of points not of `color`), flooded with their pairs."""
+    # each region's empty points, the chains it touches and, per (region, chain) pair, how many
+    # of its empty points are the chain's liberties
+    cdef unsigned char *mask = ws.mask
+    cdef int ip, p, q, k, n, h, c, r, i, j, top, nseen, nregions = 0, npairs = 0
+    cdef int d[4]
+    cdef int seen[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
     for ip in range(npts):
         p = ip if mask == NULL else ws.pts[ip]
         c = b.color[p]
@@ -111,8 +107,12 @@ cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) 
                     ws.region_of[n] = r
                     ws.stack[top] = n
                     top += 1
-    # iterate
-    changed = 1
+    return nregions
+
+
+cdef inline int _drop_chains(benson_ws *ws, int nchains, int nregions) noexcept nogil:
+    """The number of chains left by Benson's iteration (module docstring)."""
+    cdef int changed = 1, h, r, i, vital, alive_count = 0
     while changed:
         changed = 0
         for h in range(nchains):
@@ -144,49 +144,67 @@ cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) 
                     changed = 1
                     break
                 i = ws.pair_next[i]
-    alive_count = 0
     for h in range(nchains):
         alive_count += ws.chain_alive[h]
-    if out != NULL:
-        for p in range(N):
-            out[p] = 0
-            c = b.color[p]
-            if c == color:
-                if ws.chain_alive[ws.chain_of[b.head[p]]]:
-                    out[p] = 1
-            elif c != BORDER:
-                r = ws.region_of[p]
-                if ws.region_ok[r] and ws.region_first[r] >= 0:
-                    out[p] = 3                      # candidate; checked below
-        # territory: every empty point of the region touches a surviving chain
-        for r in range(nregions):
-            if not ws.region_ok[r] or ws.region_first[r] < 0:
-                continue
-            small = 1
-            for p in range(N):
-                if ws.region_of[p] == r and b.color[p] == EMPTY:
-                    adj_bad = 1
-                    for k in range(4):
-                        n = p + d[k]
-                        if b.color[n] == color:
-                            adj_bad = 0
-                            break
-                    if adj_bad:
-                        small = 0
-                        break
-            for p in range(N):
-                if ws.region_of[p] == r and out[p] == 3:
-                    out[p] = 2 if small else 0
     return alive_count
 
 
-cdef bint benson_string_alive(const board_t *b, int color, int stone, benson_ws *ws) noexcept nogil:
-    """The string at `stone` (of `color`) is unconditionally alive."""
-    if b.color[stone] != color:
-        return False
-    if benson(b, color, ws, NULL) == 0:
-        return False
-    return ws.chain_alive[ws.chain_of[b.head[stone]]] != 0
+cdef inline void _mark(const board_t *b, int color, benson_ws *ws, int nregions,
+                       unsigned char *out) noexcept nogil:
+    """Writes benson's `out` after _drop_chains: 1 alive stones, 2 their small regions, else 0."""
+    # a small region: every empty point of it touches a stone of `color`
+    cdef int N = b.W * b.W, p, r, k, c, adj_bad, small
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    for p in range(N):
+        out[p] = 0
+        c = b.color[p]
+        if c == color:
+            if ws.chain_alive[ws.chain_of[b.head[p]]]:
+                out[p] = 1
+        elif c != BORDER:
+            r = ws.region_of[p]
+            if ws.region_ok[r] and ws.region_first[r] >= 0:
+                out[p] = 3                      # candidate; checked below
+    # territory: every empty point of the region touches a surviving chain
+    for r in range(nregions):
+        if not ws.region_ok[r] or ws.region_first[r] < 0:
+            continue
+        small = 1
+        for p in range(N):
+            if ws.region_of[p] == r and b.color[p] == EMPTY:
+                adj_bad = 1
+                for k in range(4):
+                    if b.color[p + d[k]] == color:
+                        adj_bad = 0
+                        break
+                if adj_bad:
+                    small = 0
+                    break
+        for p in range(N):
+            if ws.region_of[p] == r and out[p] == 3:
+                out[p] = 2 if small else 0
+
+
+cdef int benson(const board_t *b, int color, benson_ws *ws, unsigned char *out) noexcept nogil:
+    """Mark out[p] = 1 on stones of unconditionally alive chains of `color`, 2 on the points of
+    their small enclosed regions (see the module docstring), 0 elsewhere (out may be NULL).
+    Returns the number of alive chains.  With ws.mask set, only the masked points are visited:
+    a region reaching an unmasked point is open (never vital), which is exact when the unmasked
+    points hold no stone of `color` (the solver's box with its frame)."""
+    cdef int N = b.W * b.W, p, nchains, nregions, alive_count
+    cdef int npts = N if ws.mask == NULL else ws.npts
+    nchains = _chains(b, color, ws, npts)
+    if nchains == 0:
+        if out != NULL:
+            for p in range(N):
+                out[p] = 0
+        return 0
+    nregions = _regions(b, color, ws, npts)
+    alive_count = _drop_chains(ws, nchains, nregions)
+    if out != NULL:
+        _mark(b, color, ws, nregions, out)
+    return alive_count
 
 
 cdef int benson_vital_regions(const board_t *b, int color, int h, benson_ws *ws, int *stamp,

@@ -81,13 +81,17 @@ cdef class Board:
     cdef int _point(self, object move) except -2    # a Python move (flat, (row, col), GTP, None) as a point
     cdef object _flat(self, int p)                  # a point as a flat index (None for PASS)
     cdef int _stone(self, object vertex) except -2  # _point of a vertex holding a stone; ValueError otherwise
-    cdef str _why_illegal(self, int p, int c, object move)  # the reason board_is_legal said no
+    cdef str _why_illegal(self, int p, int c, object move)  # why board_is_legal said no
 
 # --- life cycle --------------------------------------------------------------------------------
-cdef int board_init(board_t *b, int size) except -1 nogil          # empty board; allocates history
-cdef void board_free(board_t *b) noexcept nogil                    # frees history buffers
-cdef int board_copy(board_t *dst, const board_t *src) except -1 nogil  # deep copy, history included (dst initialised or zeroed)
-cdef int board_clear(board_t *b) except -1 nogil                   # empty board, history dropped
+# An empty board; allocates the history.
+cdef int board_init(board_t *b, int size) except -1 nogil
+# Frees the history buffers.
+cdef void board_free(board_t *b) noexcept nogil
+# A deep copy, history included (dst initialised or zeroed).
+cdef int board_copy(board_t *dst, const board_t *src) except -1 nogil
+# An empty board of the same size, history dropped.
+cdef int board_clear(board_t *b) except -1 nogil
 
 # --- geometry ------------------------------------------------------------------------------------
 cdef inline int board_point(const board_t *b, int row, int col) noexcept nogil:
@@ -107,13 +111,20 @@ cdef inline int opponent(int c) noexcept nogil:
     return 3 - c
 
 # --- queries -------------------------------------------------------------------------------------
-cdef bint board_is_legal(const board_t *b, int p, int c) noexcept nogil    # c may play p (pass always legal)
-cdef EyeKind board_eye(const board_t *b, int p, int c) noexcept nogil      # is empty p an eye of colour c
-cdef int board_liberties(const board_t *b, int s, int *out, int maxn) noexcept nogil  # up to maxn liberties of the string at s; returns how many written
-cdef int board_string_stones(const board_t *b, int s, int *out) noexcept nogil        # stones of the string at s into out; returns count
-cdef int board_adjacent_strings(const board_t *b, int s, int c, int *out) noexcept nogil  # heads of colour-c strings touching the string at s
-cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noexcept nogil  # liberties c's string would have after c plays empty p, captures ignored, counted up to maxlib (<= 16)
-cdef bint board_repeats(board_t *b, int p, int c) except -1 nogil          # playing p would repeat an earlier position (positional superko)
+# c may play p (a pass is always legal).
+cdef bint board_is_legal(const board_t *b, int p, int c) noexcept nogil
+# Whether empty p is an eye of colour c (NOT_EYE, FALSE_EYE, TRUE_EYE).
+cdef EyeKind board_eye(const board_t *b, int p, int c) noexcept nogil
+# Up to maxn liberties of the string at s into out; returns how many were written.
+cdef int board_liberties(const board_t *b, int s, int *out, int maxn) noexcept nogil
+# The stones of the string at s into out; returns their count.
+cdef int board_string_stones(const board_t *b, int s, int *out) noexcept nogil
+# The heads of colour-c strings touching the string at s into out; returns their count.
+cdef int board_adjacent_strings(const board_t *b, int s, int c, int *out) noexcept nogil
+# The liberties of c's string after c plays empty p, captures ignored, counted up to maxlib (<= 16).
+cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noexcept nogil
+# Playing p would repeat an earlier position (positional superko).
+cdef bint board_repeats(board_t *b, int p, int c) except -1 nogil
 
 cdef inline bint board_is_suicide(const board_t *b, int p, int c) noexcept nogil:
     """Playing empty p leaves c's new string without liberties (and captures nothing).  Inline,
@@ -163,12 +174,19 @@ cdef inline int board_captures_of(const board_t *b, int p, int c) noexcept nogil
     return total
 
 # --- moves ---------------------------------------------------------------------------------------
-cdef int board_play(board_t *b, int p, int c) except -1 nogil      # plays if legal: 1 played, 0 illegal (board unchanged)
-cdef int board_play_unchecked(board_t *b, int p, int c) except -1 nogil  # plays a move known legal
-cdef int board_place(board_t *b, int p, int c) except -1 nogil     # setup stone (AB/AW/AE, c may be EMPTY) as an undoable record; 0 if it would leave a string without liberties
-cdef int board_undo(board_t *b) noexcept nogil                     # takes back the last record; 0 if none
-cdef void board_forget_history(board_t *b) noexcept nogil          # drops undo records (playouts): the position stays
-cdef int board_legal_moves(const board_t *b, int c, int *out) noexcept nogil  # legal points for c (no pass) into out; returns count
+# Plays p for c if legal: 1 played, 0 illegal (the board unchanged).
+cdef int board_play(board_t *b, int p, int c) except -1 nogil
+# Plays a move known legal (or PASS): 1.
+cdef int board_play_unchecked(board_t *b, int p, int c) except -1 nogil
+# A setup stone (AB/AW/AE, c may be EMPTY) as an undoable record; 0 if a string would lose every liberty.
+cdef int board_place(board_t *b, int p, int c) except -1 nogil
+# Takes back the last record; 0 if there is none.
+cdef int board_undo(board_t *b) noexcept nogil
+# Drops the undo records (playouts): the position stays.
+cdef void board_forget_history(board_t *b) noexcept nogil
+# The legal points for c (no pass) into out; returns their count.
+cdef int board_legal_moves(const board_t *b, int c, int *out) noexcept nogil
 
 # --- random numbers (tactics.playouts plays the random playouts) ----------------------------------
-cdef uint64_t rng_next(uint64_t *state) noexcept nogil             # xorshift64* step
+# A xorshift64* step: advances *state (non-zero) and returns the next number.
+cdef uint64_t rng_next(uint64_t *state) noexcept nogil

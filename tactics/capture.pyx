@@ -537,7 +537,7 @@ WIN = int(CAPTURE_WIN)
 KO_A = int(CAPTURE_KO_A)
 KO_B = int(CAPTURE_KO_B)
 UNKNOWN = int(CAPTURE_UNKNOWN)
-RESULT_NAMES = {0: "fail", 1: "win", 2: "ko_a", 3: "ko_b", 4: "unknown"}
+RESULT_NAMES = {FAIL: "fail", WIN: "win", KO_A: "ko_a", KO_B: "ko_b", UNKNOWN: "unknown"}
 
 # the Python API's transposition table: shared, so the Python API keeps the GIL while it searches
 # (C callers bring their own table per thread)

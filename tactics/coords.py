@@ -5,7 +5,7 @@ Glossary (every module of the project uses these words):
 - **array** ``(row, col)``: row 0 is the TOP line as diagrams are drawn, col 0 the left line.
   Numpy planes are indexed ``[..., row, col]``.
 - **flat**: ``row * size + col``; the network's move logits are flat.  In arrays of move targets
-  the pass is ``size * size`` (``pass_flat(size)``); in the Python API a pass is ``None``.
+  the pass is ``size * size``; in the Python API a pass is ``None``.
 - **GTP vertex**: column letter ``A``..``Z`` skipping ``I``, then the row counted from the BOTTOM,
   1-based: ``"D4"``; ``"pass"``.  Case-insensitive on input, upper case on output.
 - **SGF**: two letters, column then row, ``a`` = left / top: ``"dp"``; ``""`` is a pass, and so
@@ -36,11 +36,6 @@ def neighbours(size: int) -> list[list[int]]:
                                           (p - 1, p % n > 0), (p + 1, p % n < n - 1)) if ok]
                           for p in range(n * n)]
     return _NEIGHBOURS[size]
-
-
-def pass_flat(size: int) -> int:
-    """The flat index used for a pass in arrays of move targets."""
-    return size * size
 
 
 def to_flat(row: int, col: int, size: int) -> int:
@@ -79,18 +74,6 @@ def format_vertex(rc: tuple[int, int] | None, size: int) -> str:
         return "pass"
     row, col = rc
     return f"{GTP_COLUMNS[col]}{size - row}"
-
-
-def parse_sgf_point(text: str, size: int) -> tuple[int, int] | None:
-    """SGF point ('dp') to array (row, col); '' and 'tt' (size <= 19) are passes."""
-    if text == "" or (text == "tt" and size <= 19):
-        return None
-    if len(text) != 2 or not text.isalpha() or not text.islower():
-        raise CoordinateError(f"not an SGF point: {text!r}")
-    col, row = ord(text[0]) - 97, ord(text[1]) - 97
-    if not (0 <= row < size and 0 <= col < size):
-        raise CoordinateError(f"SGF point {text!r} is off a {size}x{size} board")
-    return row, col
 
 
 def format_sgf_point(rc: tuple[int, int] | None, size: int) -> str:

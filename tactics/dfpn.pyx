@@ -3,7 +3,8 @@
 a region of interest, in the spirit of Kishimoto & Müller (2005), "Search versus knowledge for
 solving life and death problems in Go".
 
-Start reading at `mid`, the df-pn recursion; `evaluate` is the knowledge at every node.  This
+Start reading at `mid`, the df-pn recursion (its parts: `_settled_on_entry`, `_score_child`,
+`_best_child`, `_store_node`); `evaluate` is the knowledge at every node.  This
 module is the search in C, without the GIL; its Python face is tactics.solver, whose `dfpn`
 runs one search (`dfpn_resume` goes on with one stopped by its time limit, from its table),
 and `solve` (tactics.problem) sets up a problem, runs the ko protocol and returns a
@@ -22,8 +23,8 @@ of weak attacker strings next to the defender).  Proof numbers are for the side 
 (phi / delta form); a new leaf starts at (L, 1) with the attacker to move and (1, L) with the
 defender to move, L the target's liberties (df-pn+ style, `_initial`).  Only a settled node
 holds 0 or DF_INF: a sum of phi that reaches DF_INF without a settled child is capped at
-DF_INF - 1 (sums blow up on transpositions; a capped sum read as settled once stalled the
-search, maeda-10k-5k/027).
+DF_INF - 1 (sums blow up on transpositions; a saturated sum read as settled stalls the search:
+maeda-10k-5k/027).
 
 Knowledge at each node (`evaluate`): group captured = attacker win; a group of one string in
 atari with the attacker to move and the capture legal = attacker win; two passes in a row =
@@ -39,8 +40,8 @@ tactics.problem combines two searches into GNU Go's WIN / KO_A / KO_B results.
 Transposition table: 2^tt_bits entries (`_table`: huge pages where the kernel allows), always
 replaced, keyed on the board's Zobrist hash xor keys for the side to move, the ko point and "the
 last move was a pass", with its own key for a pass for want of a ko threat (`_banned_pass`: the
-next pass does not end the search there, so the two nodes differ; sharing a key cost
-maeda-10k-5k/107 its clean kill).  The table lives for one search and its ko_ignore mode has no
+next pass does not end the search there, so the two nodes differ; with a shared key
+maeda-10k-5k/107 loses its clean kill).  The table lives for one search and its ko_ignore mode has no
 key: when the ko protocol's second search goes on from the first one's table, an entry stored
 under the simple ko rule is read only if it proves that the side now allowed to retake wins
 (`_probe`, `_holds`).
@@ -55,8 +56,8 @@ refutation is tried on each open sibling before the sibling is searched (`_simul
 refuting side plays the moves the table holds for the refuted sibling's positions (their keys
 differ from the new sibling's by the two stones, key ^ D) when gen_moves gives them there, the
 other side every move it has.  Only the moves are borrowed, so a success is a proof like any
-other, of the plain search's game (`sim` positions at most per try; 10 s per problem: see
-docs/results.md, twenty-sixth session).
+other, of the plain search's game (`sim` positions at most per try; measured at 10 s per
+problem: docs/results.md).
 
 Moves are made and unmade on the caller's board with board_play / board_undo; buffers are
 allocated once per search; nothing is copied per node.  The search runs without the GIL.  A
@@ -148,7 +149,7 @@ cdef inline bint _banned_pass(search_t *s) noexcept nogil:
     """The first of the last two passes was played by a side the ko rule banned from
     retaking (and not ko_ignore): it passed for want of a ko threat, the opponent passed instead
     of resolving the ko, and the ban is gone: the two passes do not end the game, the side may
-    retake now.  (Otherwise a ko left open counted as the defender's life: maeda-10k-5k/003,
+    retake now.  (Otherwise a ko left open would count as the defender's life: maeda-10k-5k/003,
     where white's second eye at N1 stands only while the ko is open.)"""
     return _banned_pass_at(s, 2)
 
@@ -272,8 +273,8 @@ cdef inline bint _holds(tt_entry *e, int ko_ignore) noexcept nogil:
     path-independent proofs only, hints aside; where the proof's best move is a pass for want
     of a threat, the immediate retake wins instead).  Every other entry is read as absent: the
     opponent's proofs may rest on the retakes it was spared, and the open nodes' numbers,
-    read for the first search's question, misled the second as often as they helped (kept, or
-    the opponent's proofs kept as hints: docs/results.md, thirty-fifth session)."""
+    read for the first search's question, mislead the second as often as they help (measured
+    with them kept, and with the opponent's proofs kept as hints: docs/results.md)."""
     return (e.phi == 0 and tt_side(e) == ko_ignore) or (e.delta == 0 and tt_side(e) != ko_ignore)
 
 
@@ -482,122 +483,156 @@ cdef void _simulate(search_t *s, int *mv, uint32_t *cphi, uint32_t *cdelta, int 
             return
 
 
+cdef inline bint _settled_on_entry(search_t *s, uint64_t key, uint32_t *rphi,
+                                   uint32_t *rdelta) noexcept nogil:
+    """True (its numbers stored and in *rphi, *rdelta) when the node's first visit settles it."""
+    # the tests the parent left out when it generated this child: target captured, slow_knowledge
+    cdef int r
+    if target_heads(s) == 0:
+        r = 1 if s.b.to_move == s.attacker else -1
+    else:
+        r = slow_knowledge(s)
+    if r == 0:
+        return False
+    rphi[0] = 0 if r == 1 else DF_INF
+    rdelta[0] = DF_INF if r == 1 else 0
+    _store(s, key, rphi[0], rdelta[0], 0)
+    return True
+
+
+cdef inline void _score_child(search_t *s, int m, int mover, uint64_t ck, uint32_t *phi,
+                              uint32_t *delta) noexcept nogil:
+    """Writes the numbers of the child after mover's m into *phi, *delta (ck: its key, or 0)."""
+    # scored once: knowledge, repetition, table, else the initial numbers.  ck is the key from
+    # _prefetch_children, 0 for a move that must be played (a pass, a capture); a child the cheap
+    # tests cannot settle is not played: its key, liberties and repetition are read off the
+    # board as it is (tactics.moves.unplayed_libs).  Played or not, it counts as a position.
+    cdef board_t *b = s.b
+    cdef int r, j, cside, L
+    cdef bint played
+    cdef tt_entry *e
+    if ck != 0 and unplayed_libs(s, m, mover, &L):
+        s.nodes += 1
+        s.depth += 1
+        s.undo[s.depth - 1].forced = 0     # (the repetition test reads it: no ko lifted)
+        r = 0
+        cside = opponent(mover)
+        played = False
+    else:
+        _play(s, m, mover)
+        s.depth += 1
+        ck = _key(s)
+        __builtin_prefetch(&s.tt[ck & s.tt_mask])  # (a pass or a ko_ignore retake: the rest are under way)
+        r = evaluate(s, False)
+        cside = b.to_move
+        played = True
+    # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
+    # position is not really repeated
+    if r == 0 and s.depth >= DF_MAX_DEPTH:
+        r = 1 if cside == s.defender else -1
+        s.path_results += 1
+    elif r == 0 and not s.undo[s.depth - 1].forced:
+        j = _cycle_start(s, ck)
+        if j >= 0:
+            if _ko_ignore_stuck(s, j):
+                r = 1 if cside == s.attacker else -1
+            else:
+                r = 1 if cside == s.defender else -1
+            s.path_results += 1
+    if r == 1:
+        phi[0] = 0
+        delta[0] = DF_INF
+    elif r == -1:
+        phi[0] = DF_INF
+        delta[0] = 0
+    else:
+        e = _probe(s, ck)
+        if e != NULL:
+            phi[0] = e.phi
+            delta[0] = e.delta
+        elif played:
+            _initial(s, phi, delta)
+        else:
+            _leaf(s, cside, L, phi, delta)
+    s.depth -= 1
+    if played:
+        _unplay(s)
+        target_heads(s)                     # evaluate read the child's
+
+
+cdef inline int _best_child(const uint32_t *cphi, const uint32_t *cdelta, int n, uint32_t *phi,
+                            uint32_t *delta, uint32_t *d2) noexcept nogil:
+    """The child with the least delta (first of ties), with *phi, *delta and *d2 (second least)."""
+    # phi = the least child delta, delta = the sum of the children's phi.  A saturated sum is no
+    # disproof (proof numbers blow up on transpositions): only a settled child may settle the
+    # node, so the sum stops at DF_INF - 1, or the root spins on a fake (DF_INF, x) entry
+    # without searching until the clock stops it (maeda-10k-5k/027)
+    cdef int i, c1 = 0
+    cdef unsigned long long sumphi = 0
+    cdef uint32_t least = DF_INF, second = DF_INF, total      # (locals: the arrays may alias *phi)
+    for i in range(n):
+        sumphi += cphi[i]
+        if cdelta[i] < least:
+            second = least
+            least = cdelta[i]
+            c1 = i
+        elif cdelta[i] < second:
+            second = cdelta[i]
+    total = <uint32_t>(sumphi if sumphi < DF_INF else DF_INF)
+    if total >= DF_INF and least != 0:
+        total = DF_INF - 1
+    phi[0] = least
+    delta[0] = total
+    d2[0] = second
+    return c1
+
+
+cdef inline void _store_node(search_t *s, uint64_t key, uint32_t phi, uint32_t delta, int best,
+                             long hits0) noexcept nogil:
+    """Stores a node's numbers, a (dis)proof as a hint where path_results moved from hits0."""
+    # a proof found while a path-dependent result was seen below it rests on the line
+    if (phi != 0 and delta != 0) or s.path_results == hits0:
+        _store(s, key, phi, delta, best)
+    elif phi == 0:
+        _store(s, key, 1, DF_HINT, best)
+    else:
+        _store(s, key, DF_HINT, 1, best)
+
+
 cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uint32_t *rdelta) noexcept nogil:
     """Expand the current (non-terminal) node until its phi >= thphi or delta >= thdelta."""
     cdef board_t *b = s.b
-    cdef uint64_t key = _key(s), ck
+    cdef uint64_t key = _key(s)
     cdef tt_entry *e = _probe(s, key)
-    cdef int stride = s.nregion + 1, n, i, c1, r, j, best, mover = b.to_move
+    cdef int stride = s.nregion + 1, n, i, c1, best, mover = b.to_move
     cdef int *mv = s.moves + s.depth * stride
     cdef uint32_t *cphi = s.cphi + s.depth * stride
     cdef uint32_t *cdelta = s.cdelta + s.depth * stride
     cdef uint64_t *ckeys = s.ckeys + s.depth * stride
-    cdef uint32_t phi, delta, d1, d2, tphi, tdelta
+    cdef uint32_t phi, delta, d2, tphi, tdelta
     cdef unsigned long long sumphi
     cdef long hits0 = s.path_results
-    cdef int cside, L
-    cdef bint played
     if e != NULL and (e.phi >= thphi or e.delta >= thdelta):
         rphi[0] = e.phi
         rdelta[0] = e.delta
         return
-    if s.depth > 0 and e == NULL:
-        # first visit: the tests left out when the parent generated this child
-        if target_heads(s) == 0:
-            r = 1 if b.to_move == s.attacker else -1
-        else:
-            r = slow_knowledge(s)
-        if r != 0:
-            rphi[0] = 0 if r == 1 else DF_INF
-            rdelta[0] = DF_INF if r == 1 else 0
-            _store(s, key, rphi[0], rdelta[0], 0)
-            return
+    if s.depth > 0 and e == NULL and _settled_on_entry(s, key, rphi, rdelta):
+        return
     s.path[s.depth] = key
     n = gen_moves(s, mv)
     _prefetch_children(s, mv, n, mover, ckeys)
-    # evaluate the children once (knowledge, repetition, table); a child the cheap tests
-    # cannot settle is not played: its key, liberties and repetition are read off the
-    # board as it is (tactics.moves.unplayed_libs)
     for i in range(n):
-        if ckeys[i] != 0 and unplayed_libs(s, mv[i], mover, &L):
-            ck = ckeys[i]
-            s.nodes += 1
-            s.depth += 1
-            s.undo[s.depth - 1].forced = 0     # (the repetition test reads it: no ko lifted)
-            r = 0
-            cside = opponent(mover)
-            played = False
-        else:
-            _play(s, mv[i], mover)
-            s.depth += 1
-            ck = _key(s)
-            __builtin_prefetch(&s.tt[ck & s.tt_mask])  # (a pass or a ko_ignore retake: the rest are under way)
-            r = evaluate(s, False)
-            cside = b.to_move
-            played = True
-        # a retake that lifted the ko ban (ko_ignore) stands for "threat, answer, retake": the
-        # position is not really repeated
-        if r == 0 and s.depth >= DF_MAX_DEPTH:
-            r = 1 if cside == s.defender else -1
-            s.path_results += 1
-        elif r == 0 and not s.undo[s.depth - 1].forced:
-            j = _cycle_start(s, ck)
-            if j >= 0:
-                if _ko_ignore_stuck(s, j):
-                    r = 1 if cside == s.attacker else -1
-                else:
-                    r = 1 if cside == s.defender else -1
-                s.path_results += 1
-        if r == 1:
-            cphi[i] = 0
-            cdelta[i] = DF_INF
-        elif r == -1:
-            cphi[i] = DF_INF
-            cdelta[i] = 0
-        else:
-            e = _probe(s, ck)
-            if e != NULL:
-                cphi[i] = e.phi
-                cdelta[i] = e.delta
-            elif played:
-                _initial(s, &cphi[i], &cdelta[i])
-            else:
-                _leaf(s, cside, L, &cphi[i], &cdelta[i])
-        s.depth -= 1
-        if played:
-            _unplay(s)
-            target_heads(s)                     # evaluate read the child's
+        _score_child(s, mv[i], mover, ckeys[i], &cphi[i], &cdelta[i])
         if cdelta[i] == 0:                      # a move that wins at once
             if s.width:
                 s.killer[s.depth] = mv[i]       # (only selective searches order by it)
-            if s.path_results == hits0:
-                _store(s, key, 0, DF_INF, mv[i])
-            else:
-                _store(s, key, 1, DF_HINT, mv[i])   # path-dependent: a hint, not a proof
+            _store_node(s, key, 0, DF_INF, mv[i], hits0)
             rphi[0] = 0
             rdelta[0] = DF_INF
             return
-    c1 = 0
     while True:
         # phi = min child delta, delta = sum child phi
-        phi = DF_INF
-        d2 = DF_INF
-        sumphi = 0
-        c1 = 0
-        for i in range(n):
-            sumphi += cphi[i]
-            if cdelta[i] < phi:
-                d2 = phi
-                phi = cdelta[i]
-                c1 = i
-            elif cdelta[i] < d2:
-                d2 = cdelta[i]
-        delta = <uint32_t>(sumphi if sumphi < DF_INF else DF_INF)
-        if delta >= DF_INF and phi != 0:
-            # a saturated sum is not a disproof (proof numbers blow up on transpositions):
-            # only a settled child may make a node settled, or the root spins on a fake
-            # (DF_INF, x) entry without searching until the clock stops it (maeda-10k-5k/027)
-            delta = DF_INF - 1
+        c1 = _best_child(cphi, cdelta, n, &phi, &delta, &d2)
         if phi >= thphi or delta >= thdelta or s.aborted:
             break
         # thresholds of the best child (1 + epsilon trick, Pawlewicz & Lew)
@@ -620,12 +655,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     best = mv[c1] if n > 0 else 0               # no move: root_extra with none out of focus
     if phi == 0 and s.width:
         s.killer[s.depth] = best
-    if (phi != 0 and delta != 0) or s.path_results == hits0:
-        _store(s, key, phi, delta, best)
-    elif phi == 0:
-        _store(s, key, 1, DF_HINT, best)        # path-dependent: a hint, not a proof
-    else:
-        _store(s, key, DF_HINT, 1, best)
+    _store_node(s, key, phi, delta, best, hits0)
     rphi[0] = phi
     rdelta[0] = delta
 

@@ -12,7 +12,7 @@
 the parentheses of a last-move mark are ignored; GTP labels (a line of column letters, row numbers
 at either end) are skipped, so `str(board)` parses back.  Any other letter names an empty point
 whose flat index `from_diagram_marks` returns in `marks`.  `in_corner` puts a partial diagram
-(a corner or side shape) on an otherwise empty board.
+(a corner or side shape) on an otherwise empty board.  Start with `from_diagram_marks`.
 """
 
 from __future__ import annotations

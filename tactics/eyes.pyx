@@ -34,7 +34,7 @@ Both rules are checked against the search without them on random lines of proble
 (tests/test_eyes.py, bench/eye_rules_check.py).
 
 Start with `eyes_dead` and `linked_alive`, called by the df-pn search (tactics.dfpn), and
-`eyes_alive`, which the search no longer asks: `linked_alive` sees every life it sees
+`eyes_alive`, which the search does not ask: `linked_alive` sees every life it sees
 (tests/test_eyes.py); `two_eyes` and `two_eyes_linked` are their Python faces.
 """
 

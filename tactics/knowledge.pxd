@@ -3,4 +3,5 @@
 
 from tactics.dfpn cimport search_t
 
-cdef int slow_knowledge(search_t *s) noexcept nogil    # escapes, eye space, two eyes, Benson (needs target_heads): 1 the side to move wins, -1 it loses, 0 unknown
+# Escapes, eye space, two eyes, Benson (needs target_heads): 1 the side to move wins, -1 loses, 0 unknown.
+cdef int slow_knowledge(search_t *s) noexcept nogil

@@ -20,7 +20,7 @@ tests are most of the cost of a node, so tactics.dfpn's `mid` runs them when it 
 node, not on every child it generates (the cheap tests still run there), and the tests of life
 (two eyes, Benson) only with the attacker to move: after an attacker's move they almost never
 fire, and the defender's next move finds the life a ply later (1.10-1.14x the nodes per second
-at 10 s; docs/results.md, twenty-eighth session).
+at 10 s; docs/results.md).
 
 Start reading at `slow_knowledge`.
 """
@@ -89,7 +89,7 @@ cdef bint _joins_out(search_t *s, int h) noexcept nogil:
 cdef bint _may_live_benson(search_t *s) noexcept nogil:
     """Some target string (needs target_heads) has the two vital regions it needs to be Benson-alive
     (benson_vital_regions): a cheap test before benson, which rarely finds life in a search
-    (0.4% of calls) and was a sixth of its time."""
+    (0.4% of calls) and, asked without this test, takes a sixth of the search's time."""
     cdef int j
     for j in range(s.ntheads):
         if benson_vital_regions(s.b, s.defender, s.theads[j], s.bws, s.stamp, &s.gen, 2) >= 2:
@@ -132,8 +132,9 @@ cdef int slow_knowledge(search_t *s) noexcept nogil:
     if mover == s.defender:
         # the tests of life below run with the attacker to move only: a move of the attacker
         # seldom makes the group alive, and the defender's next move (or pass) finds it a ply
-        # later (on 58 problems, of 2.26 M calls with the defender to move eyes_alive found
-        # life 0 times, linked_alive 165, Benson 1841; they were a fifth of the search's time)
+        # later (on 58 problems, of 2.26 M calls with the defender to move eyes_alive finds
+        # life 0 times, linked_alive 165, Benson 1841; run there, they take a fifth of the
+        # search's time)
         return 0
     if s.static_life and s.depth > 0 and linked_alive(s.b, s.theads, nh, s.stamp, &s.gen):
         return -1                                           # two eyes, strings linked by miai

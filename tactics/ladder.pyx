@@ -37,6 +37,8 @@ Python API (names are stable: the input planes and the policy's logit adjustment
       first, captures by ladder (atari or two liberties): the string's stone count; 0 elsewhere.
   KO and UNKNOWN answers count as "no" in all four.  Illegal moves get 0.
 - Results as Python ints: ESCAPED, CAPTURED, KO, UNKNOWN; `RESULT_NAMES` maps them to words.
+
+Start reading at `_attack` and `_defend`, then `ladder_facts_c` (the whole-board facts).
 """
 
 cimport cython

@@ -5,11 +5,16 @@ first.  `legal` is inline here, as it runs for every region point of every node.
 from tactics.board cimport board_t, board_is_suicide, EMPTY, PASS
 from tactics.dfpn cimport search_t
 
-cdef int gen_moves(search_t *s, int *out) noexcept nogil          # legal moves in focus, best first, then PASS; returns their number
-cdef int target_heads(search_t *s) noexcept nogil                 # fills s.theads with the heads of the target strings standing; returns their number
-cdef bint is_target_head(search_t *s, int h) noexcept nogil       # h is one of the heads found by the last target_heads
-cdef bint joined_out(search_t *s, int h) noexcept nogil           # the string with head h has a liberty outside the region (it joined an outside string)
-cdef bint unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil  # c's move p (no pass, no capture) read without playing it (tactics.dfpn mid): False if it must be played, else *L = the target strings' most liberties after it
+# The legal moves in focus into out, best first, then PASS; returns their number.
+cdef int gen_moves(search_t *s, int *out) noexcept nogil
+# Fills s.theads with the heads of the target strings standing; returns their number.
+cdef int target_heads(search_t *s) noexcept nogil
+# h is one of the heads found by the last target_heads.
+cdef bint is_target_head(search_t *s, int h) noexcept nogil
+# The string with head h has a liberty outside the region (it joined an outside string).
+cdef bint joined_out(search_t *s, int h) noexcept nogil
+# c's move p (no pass, no capture) read unplayed: False if mid must play it, else *L = the most liberties.
+cdef bint unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil
 
 
 cdef inline bint legal(search_t *s, int p, int c) noexcept nogil:

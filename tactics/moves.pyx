@@ -19,14 +19,15 @@ from tactics.board cimport (board_t, EMPTY, BORDER, PASS, NO_POINT, MAX_POINTS,
 from libc.string cimport memset
 from tactics.dfpn cimport search_t, DF_MAX_REGION
 
-cdef int GEN_WRAP = 2000000000   # s.gen restarts from 0 above this (stamps are compared by order in benson)
+cdef int GEN_WRAP = 2000000000   # s.gen restarts from 0 above this (stamps are compared by order in
+                                # benson)
 
 cdef int KILLER_BONUS = 200      # move-ordering bonus of the last winning move at the same depth
-                                # (killer heuristic; vie.tst at 2 s: same 31/53, 10-60% fewer nodes
-                                # on the solved tests, e.g. 8: 43849 -> 18210, 5: 964062 -> 730230);
-                                # selective (owl, width > 0) searches only: in full tsumego searches
-                                # it cost 5 of 60 right (maeda-5k-1k + ishida-dan, first 30 each, at
-                                # 300k nodes: 21 without, 16 with)
+                                # (killer heuristic; vie.tst at 2 s: the same 31/53, 10-60% fewer
+                                # nodes on the solved tests, e.g. 8: 18210 against 43849 without, 5:
+                                # 730230 against 964062); selective (owl, width > 0) searches only:
+                                # in full tsumego searches it costs 5 of 60 right (maeda-5k-1k +
+                                # ishida-dan, first 30 each, at 300k nodes: 21 without, 16 with)
 
 
 cdef inline int _add_head(search_t *s, int h, int n) noexcept nogil:
@@ -45,11 +46,11 @@ cdef int target_heads(search_t *s) noexcept nogil:
     (the target group's surviving strings); returns their number (also s.ntheads).  While no
     defender stone has been captured since the root, every root string of the group stands
     (strings only merge), so one point of each is enough (s.treps).  With a tsumego's outside
-    strings (escape_out < 0), a string joined to one (a liberty outside the region) is no longer
-    at stake and is left out, unless it is the target's own (its joining out is the defender's
+    strings (escape_out < 0), a string joined to one (a liberty outside the region) is not at
+    stake and is left out, unless it is the target's own (its joining out is the defender's
     escape, tactics.knowledge `slow_knowledge`): the attacker need not capture what stands with
-    the open board, nor can it (maeda-10k-5k/101: black D7-E7 joined the outside stones C8-B9,
-    and the corner's death counted as no kill; 079 and 139 right now)."""
+    the open board, nor can it (maeda-10k-5k/101: black D7-E7 joins the outside stones C8-B9,
+    and the corner's death would count as no kill; 079 and 139 are right by this rule)."""
     cdef board_t *b = s.b
     cdef int i, n = 0, j, first
     if b.prisoners[s.attacker] == s.root_captured:
@@ -205,13 +206,14 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     cdef int scores[DF_MAX_REGION + 1]
     # at the root also 3 liberties: the book answer lies outside the focus in 38 of the 668
     # problems, e.g. maeda-10k-5k/152 S18, 4 empty steps from every black stone but next to two
-    # white 3-liberty stones (10 s, the 242 problems whose root moves it changes: 139 -> 144
-    # right; at 2 M nodes 354 -> 352 of 668)
+    # white 3-liberty stones (10 s, the 242 problems whose root moves it changes: 144 right
+    # against 139 with 2; at 2 M nodes 352 of 668 against 354)
     cdef int weak = 3 if s.depth == 0 else 2
     cdef bint extra = s.root_extra != 0 and s.depth == 0     # the second look: out of focus only
     target_heads(s)
     if s.gen > GEN_WRAP:
-        memset(s.stamp, 0, MAX_POINTS * sizeof(int))   # (a 13-minute search: benson compares marks by order)
+        memset(s.stamp, 0, MAX_POINTS * sizeof(int))   # (a 13-minute search: benson compares marks
+                                                       # by order)
         s.gen = 0
     s.gen += 2                                      # _weak_next_to stamps gen - 1 and gen
     for i in range(s.nregion):
@@ -243,8 +245,9 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     # The attacker never passes, but for want of a ko threat (the ko bans it) or with no other
     # move: its pass is dominated.  The defender may pass back (the same position, the attacker
     # to move again) or play on with a free move, and two passes end the game as its win, so a
-    # pass cannot win anything the attacker's other moves do not.  2 M nodes: 368 -> 373 of 668
-    # (unknown 286 -> 275); ishigure-basic/074 (tests/test_solver.py).
+    # pass cannot win anything the attacker's other moves do not.  2 M nodes: 373 of 668 right
+    # against 368 with the attacker's passes (unknown 275 against 286); ishigure-basic/074
+    # (tests/test_solver.py).
     if c == s.attacker and n > 0 and not (b.ko != NO_POINT and b.ko_color == c):
         return n
     out[n] = PASS
@@ -299,7 +302,7 @@ cdef bint unplayed_libs(search_t *s, int p, int c, int *L) noexcept nogil:
     up to 6 (tactics.dfpn `_leaf`'s input, as `_initial` reads it off the played board).
     False: mid plays the move.  Needs target_heads.  Checked against playing the moves:
     tactics.dfpn df_scan_check.  The adjacency tests are written out here, not
-    board_neighbour_heads: it cost 5% of the search's speed on this hot path."""
+    board_neighbour_heads: it costs 5% of the search's speed on this hot path."""
     cdef board_t *b = s.b
     cdef int j, k, h, l, most = 0
     cdef bint adj, joins = False

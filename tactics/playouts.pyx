@@ -9,7 +9,7 @@ its chances, the signal Monte-Carlo Go programs rely on.
 
 The life-and-death search uses it to *guess*: when the search to live runs out of time, the
 first moves it has not refuted are ranked by the defender's survival after each of them
-(`survival_rates`, called by tactics.problem._live_guess).  Proofs never rest on it.
+(`survival_rates`, called by tactics.guess.live_guess).  Proofs never rest on it.
 
 A *whole-board playout* (`whole_board_playout`, `Board.random_playout`) does the same on the
 whole board and keeps the final position (golois.player.scoring's ownership estimate).

@@ -1,10 +1,14 @@
 # cython: language_level=3
 """The life-and-death search's Python face: `dfpn` sets one df-pn search up on a board and runs
 it (tactics.dfpn, in C and without the GIL), `dfpn_resume` goes on with one its time limit
-stopped, and `solve` is tactics.problem.solve, which sets a problem up (target, region, frame),
-runs the ko protocol and returns a `Solution`.
+stopped, `dfpn_ko` and `dfpn_ko_after` go on from its table with unlimited ko threats for one
+side (the ko protocol, tactics.problem), and `_run` reads the answer off the table (the
+principal variation, the refutations, the solution tree).  `solve` is tactics.problem.solve,
+which sets a problem up (target, region, frame), runs the ko protocol and returns a `Solution`.
 
-Start reading at `dfpn`; the search itself, its rules and its knowledge are in tactics/dfpn.pyx.
+Start reading at `dfpn` (its set-up: `_set_targets`, `_set_region`, `_allocate`,
+`_set_benson_mask`), then `_run`; the search itself, its rules and its knowledge are in
+tactics/dfpn.pyx.
 """
 
 from libc.stdlib cimport malloc, calloc, free
@@ -23,10 +27,12 @@ from tactics.moves cimport gen_moves, legal
 cdef enum:
     MAX_LINE = 64       # the longest line _line reads (the PV: 40 moves)
 
-REFUTATION_PLIES = 12   # dfpn's refuted: the refutation lines' length (golois solve --sgf-out writes them as WRONG variations)
-SIM_NODES = 20000   # dfpn's (and tactics.problem.solve's) default sim: positions per simulation
+REFUTATION_PLIES = 12   # dfpn's refuted: the refutation lines' length (golois solve --sgf-out writes them
+                        # as WRONG variations)
+SIM_NODES = 20000   # dfpn's (and tactics.problem.SolveSettings') default sim: positions per simulation
 TREE_MOVES = 400    # dfpn's tree: moves at most (golois solve --sgf-out writes it as the RIGHT variations)
-TREE_LEVELS = 2     # ... every reply of the loser the table proves lost on its first this many turns; below, one
+TREE_LEVELS = 2     # ... every reply of the loser the table proves lost on its first this many turns;
+                    # below, one
 TREE_PLIES = 30     # ... lines at most this long
 REFUTATION_MOVES = 100  # dfpn's refutations (with tree): moves at most in each refuted first move's tree
 REFUTATION_LEVELS = 1   # ... every move of the loser proven lost on its first this many turns; below, one
@@ -37,8 +43,8 @@ cdef tt_entry *_table(int bits, bint huge) noexcept nogil:
     touch), with `huge` in huge pages where the kernel allows it (a probe is a random access:
     with 4 KiB pages most probes also miss the TLB; about 5% faster on long searches, in noisy
     runs).  Short searches keep small pages: a huge page is zeroed whole on first touch, and the
-    player's 30 ms searches touch a little of every one (genmove p95 89 -> 108-118 ms with huge
-    pages for all).  Freed with munmap."""
+    player's 30 ms searches touch a little of every one (genmove p95 108-118 ms with huge pages
+    for all, against 89 ms).  Freed with munmap."""
     cdef size_t size = (<size_t>1 << bits) * sizeof(tt_entry)
     cdef void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
     if p == MAP_FAILED:
@@ -123,16 +129,57 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
     cdef board_t *b = &board.b
-    cdef int n = b.size, i, stride
+    cdef int i
     region = sorted(set(int(x) for x in region))
     if len(region) > DF_MAX_REGION:
         raise ValueError(f"region of {len(region)} points (at most {DF_MAX_REGION})")
     if not TT_MIN_BITS <= tt_bits <= 30:
         raise ValueError(f"tt_bits {tt_bits}: {TT_MIN_BITS} to 30")
-    tr, tc = divmod(int(target), n)
     s.b = b
     s.attacker = attacker
     s.defender = opponent(attacker)
+    _set_targets(S, board, target, targets)
+    s.ko_ignore = ko_ignore
+    s.root_moves = b.n_moves
+    _set_region(S, board, region)
+    s.reach = reach
+    s.root_extra = root_extra and reach > 0
+    s.root_skip = NO_POINT if root_skip is None else board_point(b, int(root_skip) // b.size,
+                                                                 int(root_skip) % b.size)
+    s.escape_libs = escape_libs
+    s.escape_out = escape_out
+    s.static_life = static_life
+    s.width = width
+    s.attack_width = width if attack_width < 0 else attack_width
+    s.sim = sim
+    s.sim_tries = 0
+    s.sim_hits = 0
+    s.gen = stamp_gen
+    _allocate(S, tt_bits, time_limit >= 1.0 and max_nodes >= (1 << tt_bits))   # huge pages: long searches
+    _set_benson_mask(S, board, region)
+    s.nodes = 0
+    s.max_nodes = max_nodes
+    s.aborted = 0
+    s.ko_seen = 1 if b.ko != NO_POINT else 0       # a ko already banned at the root counts
+    s.path_results = 0
+    for i in range(DF_MAX_DEPTH + 2):
+        s.killer[i] = 0
+    s.iters = 0
+    s.depth = 0
+    S.board = board
+    S.root_key = df_key(s)
+    S.tree = tree
+    return _run(S, time_limit, keep)
+
+
+cdef int _set_targets(_Search S, Board board, target, targets) except -1:
+    """Sets S's target, its group and a point per string of it; ValueError for a non-defender."""
+    # the group: the target string's stones first, then `targets`' others, at most DF_MAX_TARGETS;
+    # one point per string is target_heads' shortcut
+    cdef search_t *s = &S.s
+    cdef board_t *b = s.b
+    cdef int n = b.size, i
+    tr, tc = divmod(int(target), n)
     s.target = board_point(b, tr, tc)
     if b.color[s.target] != s.defender:
         raise ValueError("the target is not a stone of the defender")
@@ -154,36 +201,36 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
             reps.add(b.head[s.targets[i]])
             s.treps[s.ntreps] = s.targets[i]
             s.ntreps += 1
-    s.root_captured = b.prisoners[attacker]
+    s.root_captured = b.prisoners[s.attacker]
     s.ntheads = 0
-    s.ko_ignore = ko_ignore
-    s.root_moves = b.n_moves
+    return 0
+
+
+cdef int _set_region(_Search S, Board board, list region) except -1:
+    """Sets S's region (sorted flat points) as board points, and its mask."""
+    cdef search_t *s = &S.s
+    cdef board_t *b = s.b
+    cdef int n = b.size, i
     s.nregion = len(region)
-    stride = s.nregion + 1
     s.region = <int *>malloc(sizeof(int) * (s.nregion + 1))
     for i, x in enumerate(region):
         s.region[i] = board_point(b, x // n, x % n)
-    s.reach = reach
-    s.root_extra = root_extra and reach > 0
-    s.root_skip = NO_POINT if root_skip is None else board_point(b, int(root_skip) // n, int(root_skip) % n)
-    s.escape_libs = escape_libs
-    s.escape_out = escape_out
-    s.static_life = static_life
-    s.width = width
-    s.attack_width = width if attack_width < 0 else attack_width
-    s.sim = sim
-    s.sim_tries = 0
-    s.sim_hits = 0
     s.inreg = <unsigned char *>calloc(MAX_POINTS, 1)
     if s.inreg == NULL:
         raise MemoryError()
     for i in range(s.nregion):
         s.inreg[s.region[i]] = 1
+    return 0
+
+
+cdef int _allocate(_Search S, int tt_bits, bint huge) except -1:
+    """Allocates S's marks, table (_table), per-depth buffers and Benson's workspace and mask."""
+    cdef search_t *s = &S.s
+    cdef int stride = s.nregion + 1
     s.stamp = <int *>calloc(MAX_POINTS, sizeof(int))
-    s.gen = stamp_gen
     if not s.stamp:
         raise MemoryError()
-    s.tt = _table(tt_bits, time_limit >= 1.0 and max_nodes >= (1 << tt_bits))   # long searches only
+    s.tt = _table(tt_bits, huge)
     s.tt_mask = (1 << tt_bits) - 1
     s.moves = <int *>malloc(sizeof(int) * stride * (DF_MAX_DEPTH + 2))
     s.cphi = <uint32_t *>malloc(sizeof(uint32_t) * stride * (DF_MAX_DEPTH + 2))
@@ -193,31 +240,27 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.bmask = <unsigned char *>calloc(MAX_POINTS, 1)
     if s.bws == NULL or s.bmask == NULL:
         raise MemoryError()
-    # Benson on the region only when every defender stone lies in it (the framed box): the
-    # defender never plays outside, so regions reaching out are open (exact and much faster)
+    if not (s.region and s.tt and s.moves and s.cphi and s.cdelta and s.ckeys and s.bws):
+        raise MemoryError()
+    return 0
+
+
+cdef int _set_benson_mask(_Search S, Board board, list region) except -1:
+    """Sets Benson's mask to the region when every defender stone lies in it, else none."""
+    # the framed box: the defender never plays outside, so regions reaching out are open (exact
+    # and much faster than the whole board)
+    cdef search_t *s = &S.s
+    cdef board_t *b = s.b
+    cdef int n = b.size
     s.bws.mask = NULL
     inside = set(region)
     if all(p in inside for p in range(n * n) if board.get(p) == s.defender):
-        for i, x in enumerate(region):
+        for x in region:
             s.bmask[board_point(b, x // n, x % n)] = 1
         s.bws.mask = s.bmask
         s.bws.pts = s.region
         s.bws.npts = s.nregion
-    if not (s.region and s.tt and s.moves and s.cphi and s.cdelta and s.ckeys and s.bws):
-        raise MemoryError()
-    s.nodes = 0
-    s.max_nodes = max_nodes
-    s.aborted = 0
-    s.ko_seen = 1 if b.ko != NO_POINT else 0       # a ko already banned at the root counts
-    s.path_results = 0
-    for i in range(DF_MAX_DEPTH + 2):
-        s.killer[i] = 0
-    s.iters = 0
-    s.depth = 0
-    S.board = board
-    S.root_key = df_key(s)
-    S.tree = tree
-    return _run(S, time_limit, keep)
+    return 0
 
 
 def dfpn_resume(search, double time_limit):
@@ -237,7 +280,7 @@ def dfpn_ko(search, int ko_ignore, long max_nodes, double time_limit):
     for at most max_nodes more positions and time_limit seconds.  Returns dfpn's dict, its
     nodes those of this search alone.  On the 97 problems of every third of ishigure-basic and
     maeda-10k-5k whose first search settles with a ko seen: the same answers, 0.86x the time of
-    a fresh search (ishigure-basic/005 0.36 -> 0.01 s, 030 11.8 -> 8.3 s).  It may follow
+    a fresh search (ishigure-basic/005 0.01 s against 0.36, 030 8.3 s against 11.8).  It may follow
     dfpn_ko_after with the same ko_ignore, and reads that search's entries too."""
     cdef _Search S = search
     _enter_ko(S, ko_ignore, max_nodes)
@@ -334,7 +377,8 @@ def _run(_Search S, double time_limit, bint keep):
     for i in range(stride):
         p = s.moves[i]
         df_play(s, p, mover)
-        if r != -1:                     # (as it always has, a root move counts, and its ko; not a refutation's)
+        if r != -1:                     # a root move counts as a position and its ko as seen, unless
+                                        # the root is lost; a refutation's line never counts
             ko = s.ko_seen
         else:
             s.nodes -= 1
@@ -513,7 +557,7 @@ def scan_check(search, int lines, int plies, int seed=1):
     return compared, bad
 
 
-def solve(board, to_move=None, target=None, region=None, **kwargs):
+def solve(board, to_move=None, target=None, region=None, settings=None, prior=None, **overrides):
     """Solve a life-and-death problem: see tactics.problem.solve (re-exported here)."""
     from tactics.problem import solve as _solve
-    return _solve(board, to_move, target=target, region=region, **kwargs)
+    return _solve(board, to_move, target, region, settings, prior, **overrides)

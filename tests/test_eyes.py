@@ -147,7 +147,7 @@ def test_eye_rules_agree_with_the_search_on_random_lines():
     """Random lines in the framed problems (bench/eye_rules_check.py's `claims`); wherever a
     rule says a target string lives and Benson does not, the search without the rules, the
     attacker to move, must not capture the group (it may run out of nodes)."""
-    from golois.tsumego.eye_rules_check import check, claims
+    from golois.eval.eye_rules_check import check, claims
     rng = random.Random(7)
     tally = {"eyes_alive": 0, "linked_alive": 0}
     for rows, corner, mover in PROBLEMS:

@@ -167,17 +167,17 @@ def test_a_clean_kill_the_looser_frame_does_not_refute_stands(monkeypatch):
     # the recheck replaces a clean kill only when the defender lives after it in the looser
     # frame, with unlimited ko threats: a check that does not finish (ishigure-basic/106: P19,
     # the book's, open there at 5 s, where the looser frame's own solve proved O17) keeps it
-    import tactics.problem as problem
     board = top_right(MAEDA_017)
-    real, asked = problem._value_after, []
+    from tactics import searches
+    real, asked = searches.value_after, []
 
     def unfinished(*args, **kwargs):
         asked.append(kwargs.get("ko_ignore"))
         return 0, 0
-    monkeypatch.setattr(problem, "_value_after", unfinished)
+    monkeypatch.setattr(searches, "value_after", unfinished)
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
     assert s.result == "win" and s.vertex() in ("N18", "Q19", "R19") and asked[-1] == WHITE, (s.status, asked)
-    monkeypatch.setattr(problem, "_value_after", real)
+    monkeypatch.setattr(searches, "value_after", real)
     s = solve(board, "black", max_nodes=2_000_000, time_limit=60)
     assert s.vertex() == "N19", s.status        # refuted there: solved again
     # the proven answer heads the winning moves, even where the root's win rests on a
@@ -223,7 +223,7 @@ def test_solution_vertex_names_a_pass_in_the_pv():
 
 def test_a_fail_gets_a_second_look_at_the_moves_out_of_focus():
     board = top_right(MAEDA_149)
-    # (8.2 M positions in all since the tests of life run with the attacker to move only)
+    # (8.2 M positions in all: the tests of life run with the attacker to move only)
     quick = solve(board, "black", max_nodes=12_000_000, time_limit=120, loose=0, second_look=False)
     assert quick.result == "fail", quick.status
     s = solve(board, "black", max_nodes=12_000_000, time_limit=120, loose=0)
@@ -236,14 +236,15 @@ def test_second_look_leaves_the_recheck_its_share(monkeypatch):
     # recheck, which proves D18, none); without a recheck it gets everything left
     import tactics.problem as P
     calls = []
-    protocol = P._protocol
+    from tactics import searches
+    protocol = searches.ko_protocol
 
     def spy(*args, root_extra=False):
         max_nodes, seconds = args[6], args[7] - time.monotonic()
         result = protocol(*args, root_extra=root_extra)
         calls.append((root_extra, max_nodes, seconds, result[2]))
         return result
-    monkeypatch.setattr(P, "_protocol", spy)
+    monkeypatch.setattr(searches, "ko_protocol", spy)
     board = top_right(MAEDA_149)
     for loose, share in ((0, 1.0), (P.LOOSE_FAR, P.LOOK_SHARE)):
         calls.clear()
@@ -287,16 +288,15 @@ def test_failed_first_search_answers_the_ko_searchs_best_try():
 
 
 def test_a_win_only_by_ko_gives_way_to_the_best_try_at_a_clean_one(monkeypatch):
-    import tactics.problem as P
+    from tactics import searches
     board = bottom_left(ISHIDA_027)
     checks = []
-    move_ko_check = P._move_ko_check
+    move_ko_check = searches.move_ko_check
     def spy(table, ignore, move, *args):
         checks.append((move, ignore))
         return move_ko_check(table, ignore, move, *args)
-    monkeypatch.setattr(P, "_move_ko_check", spy)
-    # (12 M positions: the tests of life run with the attacker to move only since the
-    # twenty-eighth session, so the searches take more positions; at 8 M the best try is A1)
+    monkeypatch.setattr(searches, "move_ko_check", spy)
+    # (12 M positions: the tests of life run with the attacker to move only; at 8 M the best try is A1)
     s = solve(board, "black", max_nodes=12_000_000, time_limit=60, loose=0, sim=0)
     b2 = to_flat(*parse_vertex("B2", 19), 19)
     assert (b2, WHITE) in checks                # B2 checked against white's unlimited threats
@@ -322,7 +322,7 @@ MAEDA_093 = """
 # maeda-5k-1k/055 (black lives with B19).  In the grown frame every black move fails (the wall
 # stands where black needs room); the looser frame does not finish with the nodes left.  A book
 # problem has an answer, so that fail is in doubt: the looser frame's best try, B19, answers,
-# as unknown (before: "fail" with A19).
+# as unknown (not "fail" with A19).
 MAEDA_5K_055 = """
 . . . . . . .
 . O O X . . .
@@ -333,9 +333,8 @@ X X X . O . O
 
 
 # The node budget leaves the looser frame's search enough to name the book's move
-# (MAEDA_5K_055: since the attacker no longer passes, its best try at 2 M nodes is A15; since
-# the tests of life run with the attacker to move only, it named B19 at 6 M, A18 at 4-5 M;
-# since the ko search starts from the first search's table, B19 at 3 M and 8 M, A18 at 4-6 M).
+# (MAEDA_5K_055's best try is B19 at 3 M and 8 M nodes, A18 at 4-6 M: the budget is one where
+# the best try is the book's).
 # MAEDA_093's proof of T6 takes 2.38 M nodes in all with Kawano's simulation (2 M without:
 # the simulations' positions count); MAEDA_5K_055's unfinished best try pins the plain search
 # (sim=0: with the simulation it is A18 at 3 M nodes, a best try, not a proof).
@@ -395,15 +394,15 @@ X X X X X
 
 
 def test_a_fail_to_live_names_a_refuted_move_not_the_pass(monkeypatch):
-    from tactics import problem
-    real = problem._protocol
+    from tactics import searches
+    real = searches.ko_protocol
 
     def passing(*args, **kwargs):               # df-pn's fail names the pass
         result, chosen, nodes, ko_checked = real(*args, **kwargs)
         if result == "fail":
             chosen = dict(chosen, move=None, pv=[None])
         return result, chosen, nodes, ko_checked
-    monkeypatch.setattr(problem, "_protocol", passing)
+    monkeypatch.setattr(searches, "ko_protocol", passing)
     board = top_right(TWO_POINT_EYE, to_move="white")
 
     def liking(vertex):
@@ -424,8 +423,8 @@ def test_a_fail_to_live_whose_ko_search_did_not_finish_names_a_move_it_left_open
     """The ko search unfinished (ko_checked false) and its best try the pass (maeda-10k-5k/104
     once at 10 s): the guess picks among the moves that search left open, else among the
     refuted ones, never the pass."""
-    from tactics import problem
-    real = problem._protocol
+    from tactics import searches
+    real = searches.ko_protocol
     board = top_right(TWO_POINT_EYE, to_move="white")
     s19 = to_flat(*parse_vertex("S19", 19), 19)
     open_moves = []
@@ -435,7 +434,7 @@ def test_a_fail_to_live_whose_ko_search_did_not_finish_names_a_move_it_left_open
         if result == "fail":
             chosen = dict(chosen, move=None, pv=[None], unrefuted=list(open_moves))
         return result, chosen, nodes, False
-    monkeypatch.setattr(problem, "_protocol", unfinished)
+    monkeypatch.setattr(searches, "ko_protocol", unfinished)
 
     def likes_r19(b, mover):
         scores = [0.0] * (b.size * b.size)
@@ -455,7 +454,7 @@ def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it(
     early; never when the search proves its answer, nor when one call would take more than
     PRIOR_MAX_SHARE of the time limit (the playouts alone guess then).  An untimed prior is
     asked before the search, whatever it finds."""
-    from tactics.problem import PRIOR_MAX_SHARE
+    from tactics.guess import PRIOR_MAX_SHARE
     calls = []
 
     def prior(b, mover):
@@ -481,10 +480,10 @@ def test_a_timed_prior_is_asked_only_when_an_unfinished_search_to_live_needs_it(
 # "kill").  White lives by ko with S19, a semeai move on the liberty of black's four-liberty
 # string Q18-S18, three empty steps from every white stone: outside the defender's focus
 # (gen_moves takes the liberties of attacker strings with at most 2 liberties, 3 at the root),
-# so the search answered "fail" (a strict xfail until the seventeenth session).  The fail's
-# second look at the moves out of focus (tactics.problem, `second_look`) finds S19 at the root;
-# below the root the gap stays (taking the liberties of 4-liberty strings for the defender's
-# first two plies was not better on the collections, tenth session, docs/results.md).
+# so a search without a second look answers "fail".  The fail's second look at the moves out
+# of focus (tactics.problem, `second_look`) finds S19 at the root; below the root the gap stays
+# (taking the liberties of 4-liberty strings for the defender's first two plies was not better
+# on the collections, docs/results.md).
 MAEDA_5K_020_AFTER_T16 = """
 . . . . O . . . .
 . . X O O X X X .
@@ -591,7 +590,7 @@ X X . O O X .
 # maeda-5k-1k/163 (black to kill, a = B11): b = C12 kills the target string A13-C13, but white
 # then lives with its stones below (B10-C10, A9, B8-C8, D9), which share the target's area
 # (no black stone between them) though not its linked group; the kill is checked against
-# every white stone of the target's area (AREA_VERIFY), and the group goal finds B11.
+# every white stone of the target's area, and the group goal finds B11.
 AREA_163 = """
 . X X X . .
 O O O X . .
@@ -610,17 +609,32 @@ X X X X X .
 """
 
 
-@pytest.mark.parametrize("rows, switch", [(CLEAN_KILL_049, "CLEAN_VERIFY"), (AREA_163, "AREA_VERIFY")],
+@pytest.mark.parametrize("rows, rule", [(CLEAN_KILL_049, "ko threats"), (AREA_163, "area")],
                          ids=["clean-kill-against-ko-threats", "the-targets-area"])
-def test_the_string_kill_is_verified_against_the_group(monkeypatch, rows, switch):
-    """The verify step's two rules: with either off, the string's kill b answers instead of a."""
+def test_the_string_kill_is_verified_against_the_group(rows, rule):
+    """The verify step's two rules: b kills the target string (the answer without the verify
+    step), but the group lives after it, checked with the defender's unlimited ko threats
+    (with the simple ko rule it dies) and as the target's area (its linked group dies): a
+    answers."""
     import tactics.problem as problem
+    from tactics import searches
+    from tactics.infer import linked_group
     board, marks = corner(rows, "black", size=19)
     s = solve(board, "black", time_limit=10)
     assert s.goal == "kill" and (s.result, s.move) == ("win", marks["a"]), s.status
-    monkeypatch.setattr(problem, switch, False)
-    without = solve(board, "black", time_limit=10)
-    assert (without.result, without.move) == ("win", marks["b"]), without.status
+    string_only = solve(board, "black", time_limit=10, verify=False)
+    assert (string_only.result, string_only.move) == ("win", marks["b"]), string_only.status
+    p = problem._set_up(board, "black", None, None, problem.SolveSettings(), None, None)
+    area = problem.prepare(board, None, None, True, "area", BLACK)[4]
+
+    def after_b(targets, ko_ignore):        # white's value after black's b
+        return searches.value_after(p.b, marks["b"], BLACK, p.attacker, targets, p.region,
+                                    10 ** 7, 30, p.search, first=p.target, ko_ignore=ko_ignore)[0]
+    assert after_b(area, WHITE) == 1        # the check the verify step makes: the group lives
+    if rule == "ko threats":
+        assert after_b(area, 0) == -1
+    else:
+        assert after_b(linked_group(board, p.target), WHITE) == -1
 
 
 def test_the_targets_area_group_and_its_outside_strings():
@@ -637,3 +651,26 @@ def test_the_targets_area_group_and_its_outside_strings():
     b, attacker, target, region, _ = prepare(board, None, None, True, True, "black", info=info)
     assert info["outside"] and area_group(b, target, region, info["outside"]) is None
     assert area_group(b, target, region) is not None
+
+
+def test_solve_settings_hold_the_defaults_and_keywords_replace_them():
+    """solve(settings=) takes a SolveSettings; keywords replace its fields by name, anything
+    else is a TypeError."""
+    from tactics.problem import FAR, LOOSE_FAR, OTHER_TARGETS, SolveSettings
+    assert SolveSettings() == SolveSettings(
+        max_nodes=10 ** 8, time_limit=10.0, frame=True, tt_bits=22, reach=None, escape_libs=0,
+        group="live", escape_out=0, verify=True, width=0, far=FAR, loose=LOOSE_FAR, live_guess=True,
+        second_look=True, other_targets=OTHER_TARGETS, prefer=0, sim=SIM_NODES, attack_width=None,
+        tree=False, vital=True)
+    board = top_right(KILL_003)
+    settings = SolveSettings(max_nodes=300_000, tree=True)
+    given = solve(board, "black", settings=settings)
+    named = solve(board, "black", max_nodes=300_000, tree=True)
+    assert (given.result, given.move, given.nodes) == (named.result, named.move, named.nodes)
+    assert given.tree is not None
+    plain = solve(board, "black", settings=settings, tree=False)      # a keyword wins
+    assert plain.tree is None and plain.nodes == given.nodes and settings.tree
+    with pytest.raises(TypeError):
+        solve(board, "black", max_node=300_000)
+    with pytest.raises(TypeError):
+        solve(board, "black", None, None, 300_000)          # the fifth argument is the settings

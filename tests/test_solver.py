@@ -285,10 +285,10 @@ def test_the_ko_search_from_the_first_search_table_agrees_with_a_fresh_one(case)
         # the protocol's check of the winning move (dfpn_ko_after) on the same table agrees
         # with a fresh search after the move: black's T19 wins only by ko (2.4 M positions ->
         # about 1 k); the ko search below then reads its entries
-        from tactics import problem as P
+        from tactics import searches
         search = dict(tt_bits=22, reach=2, escape_libs=0, escape_out=0, width=0,
                       attack_width=0, sim=S.SIM_NODES)
-        alone = P._value_after(b, first["move"], mover, attacker, targets, region, 10 ** 9, 30,
+        alone = searches.value_after(b, first["move"], mover, attacker, targets, region, 10 ** 9, 30,
                                search, first=target, ko_ignore=ignore)
         check = S.dfpn_ko_after(first["search"], ignore, first["move"], 10 ** 9, 30)
         assert check[0] == alone[0] == 1 and check[1] < alone[1] / 10, (check, alone)
@@ -367,11 +367,11 @@ X X c d O f g h X
     assert s.goal == "live" and s.result == "fail", s.status
 
 
-# A target string joined to an outside string is no longer at stake (tactics.moves
-# `target_heads`): black's group is the dead string E2-F2-E1 (two liberties, no eye) and the
-# stone C2, which stands with the outside string A3-B3-C3 (liberties A4-C4 outside the
-# region).  White kills the corner; C2 can neither be captured nor save it.  (Before, the
-# capture of E2 left C2 as the first standing target string, which had "escaped".)
+# A target string joined to an outside string is not at stake (tactics.moves `target_heads`):
+# black's group is the dead string E2-F2-E1 (two liberties, no eye) and the stone C2, which
+# stands with the outside string A3-B3-C3 (liberties A4-C4 outside the region).  White kills
+# the corner; C2 can neither be captured nor save it (were it a target, the capture of E2
+# would leave C2 as the first standing target string, which has "escaped").
 JOINED_OUT = """
 X X X O O O O O O
 . . X O X X . O .

@@ -242,12 +242,12 @@ def test_golois_solve_loads_the_network_only_when_a_guess_needs_it(monkeypatch):
     """golois solve's prior (golois.tsumego.cli.LazyPrior) loads the network when an unfinished
     search to live first calls it: never for a kill or a proven life (its cost before the load
     is an estimate, UNLOADED_COST), once for every guess after, and the load's time is left
-    out of the problem's time (tactics.problem._Scores.late): a 1 s load after a 0.5 s
+    out of the problem's time (tactics.guess.Scores.late): a 1 s load after a 0.5 s
     search still answers in about 0.5 s."""
     import golois.tsumego.cli as gs
     loads = []
 
-    def load(model, symmetries=8, threads=1, quiet=False, lazy=False):
+    def load(model, symmetries=8, threads=1, quiet=False, lazy=False, precision="fp32"):
         assert not lazy
         loads.append(model)
         time.sleep(1.0)

@@ -7,11 +7,11 @@ playouts, measured on the problems where the guess answers.
 
 Each problem is solved as `golois solve` does (tactics.problem.solve, the network's prior,
 `--time-limit` seconds).  Where the answer is a guess (the goal is to live and the search ended
-unfinished: tactics.problem `_live_guess`), the guess's inputs are recorded: the unrefuted
+unfinished: tactics.guess `live_guess`, as tactics.problem calls it), the guess's inputs are recorded: the unrefuted
 first moves, their playout survival shares with `--seeds` seeds (tactics.playouts
 `survival_rates`, the shipped seed first) and the network's scores.  The table then counts,
 for each weight of the prior (`--weights`) and each seed, how many guesses are the book's
-move, as `_live_guess` ranks them (`PRIOR_WEIGHT` is the shipped weight; a huge weight is the
+move, as `live_guess` ranks them (`PRIOR_WEIGHT` is the shipped weight; a huge weight is the
 network alone, 0 the playouts alone).  The records go to `--out` (JSON lines) so the table can
 be made again with other weights (`--records`).  LIST: one path per line relative to the root,
 as `bench/tsumego_bench.py --per-problem` rows prefixed with their collection (a run's unknown
@@ -35,28 +35,29 @@ def record(path, time_limit=10.0, seeds=4, prior=None) -> dict:
     when its answer is a guess to live, "moves" (the unrefuted first moves, flat), "rates" (their
     playout shares, one list per seed) and "scores" (the prior's, or None)."""
     import tactics.problem as problem
+    from tactics.guess import GUESS_PLAYOUTS
     from golois.tsumego.problem_sgf import load_problem, right_answers
     from tactics.coords import vertex_to_flat
     from tactics.playouts import survival_rates
     board, mover = load_problem(path)
     n = board.size
     rec = {}
-    guess = problem._live_guess
+    guess = problem.live_guess
 
     def spy(b, who, region, candidates, fallback, scores=None):
         moves = [m for m in candidates if m is not None]
         rec["moves"] = moves
         rec["rates"] = [[float(r) for r in survival_rates(b, region, moves, who,
-                                                          problem.GUESS_PLAYOUTS, seed=s)]
+                                                          GUESS_PLAYOUTS, seed=s)]
                         for s in range(1, seeds + 1)] if moves else []
         rec["scores"] = [float(scores[m]) for m in moves] if scores is not None else None
         return guess(b, who, region, candidates, fallback, scores)
 
-    problem._live_guess = spy
+    problem.live_guess = spy
     try:
         sol = problem.solve(board, mover, time_limit=time_limit, prior=prior)
     finally:
-        problem._live_guess = guess
+        problem.live_guess = guess
     rights = [vertex_to_flat(v, n) for v in right_answers(path) if isinstance(v, str)]
     rec.update(path=path, goal=sol.goal, result=sol.result, move=sol.move,
                rights=[p for p in rights if p is not None])
@@ -65,8 +66,8 @@ def record(path, time_limit=10.0, seeds=4, prior=None) -> dict:
 
 def pick(rec, weight, seed) -> int:
     """The move `_live_guess` answers with this prior weight and the playouts of this seed
-    (index into rec["rates"]): tactics.problem.guess_pick, its own ranking."""
-    from tactics.problem import guess_pick
+    (index into rec["rates"]): tactics.guess.guess_pick, its own ranking."""
+    from tactics.guess import guess_pick
     return guess_pick(rec["moves"], rec["rates"][seed], rec["scores"], weight)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tactics.problem import solve
+from tactics.problem import SolveSettings, solve
 
 
 @dataclass
@@ -18,14 +18,20 @@ class SolverConfig:
     """Limits and options of one owl search."""
     time_limit: float = 10.0        # seconds per owl / dragon / restricted_genmove search
     max_nodes: int = 10 ** 8        # positions per search
-    escape_libs: int = 0            # a target with this many liberties has escaped (lives); 0 = off (6: 25/53 against 29 at 2 s)
-    escape_out: int = 2             # a target with this many liberties outside the region has escaped (0: 29/53, 2: 31 at 2 s)
-    width: int = 10                 # the defender's best moves per node below the root, as GNU Go's owl (selective); 0 = every move (32/53 against 35 at 2 s)
-    attack_width: int = 0           # the attacker's moves per node below the root; 0 = every move, so a finished search
-                                    # that the target lives is a proof in the region (40/53 against 38 with 10, at 10 s)
-    prefer: int = 3                 # with the player's network: after a clean win, up to this many moves the network is
-                                    # sure of are checked, and the first that wins answers; 0 = off (39/53 against 37 at 10 s)
-    group: object = False           # the goal (tactics.problem.solve group=): False = the target string ("live": 30/53 against 31 at 2 s)
+    escape_libs: int = 0            # a target with this many liberties has escaped (lives); 0: off
+                                    # (6: 25/53 against 29 at 2 s)
+    escape_out: int = 2             # a target with this many liberties outside the region has escaped
+                                    # (0: 29/53, 2: 31 at 2 s)
+    width: int = 10                 # the defender's best moves per node below the root, as GNU Go's owl
+                                    # (selective); 0: every move (32/53 against 35 at 2 s)
+    attack_width: int = 0           # the attacker's moves per node below the root; 0: every move, so a
+                                    # finished search that the target lives is a proof in the region
+                                    # (40/53 against 38 with 10, at 10 s)
+    prefer: int = 3                 # with the player's network: after a clean win, up to this many moves
+                                    # the network is sure of are checked, and the first that wins answers;
+                                    # 0: off (39/53 against 37 at 10 s)
+    group: object = False           # the goal (tactics.problem.SolveSettings.group): False, the target string
+                                    # ("live", its linked group: 30/53 against 31 at 2 s)
 
 
 def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=False, tree=False):
@@ -33,7 +39,8 @@ def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=Fals
     region, `group_region`), `mover` to play, with cfg's limits and options.  live_guess: an
     unfinished search to live guesses its answer (owl's unknown is `0` whatever its move, so GTP
     keeps no time for a guess).  tree: as solve's (golois solve).  Raises ProblemError."""
-    return solve(board, mover, target=flat, time_limit=cfg.time_limit, max_nodes=cfg.max_nodes,
-                 escape_libs=cfg.escape_libs, group=cfg.group, escape_out=cfg.escape_out,
-                 width=cfg.width, attack_width=cfg.attack_width, prior=prior, prefer=cfg.prefer,
-                 live_guess=live_guess, tree=tree)
+    settings = SolveSettings(time_limit=cfg.time_limit, max_nodes=cfg.max_nodes,
+                             escape_libs=cfg.escape_libs, group=cfg.group, escape_out=cfg.escape_out,
+                             width=cfg.width, attack_width=cfg.attack_width, prefer=cfg.prefer,
+                             live_guess=live_guess, tree=tree)
+    return solve(board, mover, target=flat, settings=settings, prior=prior)
