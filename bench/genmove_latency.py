@@ -4,6 +4,7 @@
     python bench/genmove_latency.py --policy fallback --size 19 --positions 60
     python bench/genmove_latency.py --model golois/weights/X.pt --symmetries 8   # the shipped network, tactics on
     python bench/genmove_latency.py --no-tactics
+    python bench/genmove_latency.py --precision int8      # the network at another precision (golois.nn.precision)
 
 Positions: a game the player plays against itself (temperature 1 for variety), timing every
 genmove through the GTP engine (`engine.handle("genmove ...")`), so the figure includes the
@@ -19,20 +20,17 @@ import statistics
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-
-
-def main(argv=None) -> int:
-    from golois.gtp.engine import build_engine
-    from golois.gtp.protocol import EngineConfig
-    from golois.gtp.play import add_player_arguments, install_player, make_player, options_from_args
-
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of the measure: positions, board size, and the player's (play.py's)."""
+    from golois.gtp.play import add_player_arguments
     p.add_argument("--size", type=int, default=19)
     p.add_argument("--positions", type=int, default=100, help="genmoves timed (one self-play game, restarted as needed)")
     p.add_argument("--late-fill", type=float, default=0.5, help="also report the genmoves from this board fill on")
     add_player_arguments(p)
-    args = p.parse_args(argv)
+
+
+def one_core() -> None:
+    """torch on one thread, the process on one core."""
     try:
         import torch
         torch.set_num_threads(1)
@@ -43,6 +41,13 @@ def main(argv=None) -> int:
             os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
         except OSError:
             pass
+
+
+def measure(args):
+    """(player, genmove seconds, board fill before each) over args.positions genmoves of a self-play game."""
+    from golois.gtp.engine import build_engine
+    from golois.gtp.protocol import EngineConfig
+    from golois.gtp.play import install_player, make_player, options_from_args
     args.temperature = args.temperature or 1.0
     engine = build_engine(EngineConfig(size=args.size))
     player = make_player(options_from_args(args))
@@ -62,16 +67,29 @@ def main(argv=None) -> int:
             engine.handle("clear_board")
             passes = 0
         colour = "w" if colour == "b" else "b"
-    late = sorted(t for t, f in zip(times, fills) if f >= args.late_fill)
-    times.sort()
-    med = statistics.median(times) * 1e3
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))] * 1e3
+    return player, times, fills
+
+
+def percentiles(times) -> tuple[float, float]:
+    """(median, 95th percentile) in ms."""
+    s = sorted(times)
+    return statistics.median(s) * 1e3, s[min(len(s) - 1, int(0.95 * len(s)))] * 1e3
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(p)
+    args = p.parse_args(argv)
+    one_core()
+    player, times, fills = measure(args)
+    late = [t for t, f in zip(times, fills) if f >= args.late_fill]
+    med, p95 = percentiles(times)
     print(f"policy: {player.policy_name}; tactics {'on' if player.config.tactics else 'off'}; {player.hooks.describe()}")
     print(f"{args.size}x{args.size}, {len(times)} genmoves on one core: median {med:.1f} ms, "
-          f"95th percentile {p95:.1f} ms, max {times[-1] * 1e3:.1f} ms")
+          f"95th percentile {p95:.1f} ms, max {max(times) * 1e3:.1f} ms")
     if late:
-        print(f"  of which {len(late)} at board fill >= {args.late_fill}: median {statistics.median(late) * 1e3:.1f} ms, "
-              f"95th percentile {late[min(len(late) - 1, int(0.95 * len(late)))] * 1e3:.1f} ms")
+        lmed, lp95 = percentiles(late)
+        print(f"  of which {len(late)} at board fill >= {args.late_fill}: median {lmed:.1f} ms, 95th percentile {lp95:.1f} ms")
     return 0
 
 

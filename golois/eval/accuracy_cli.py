@@ -24,6 +24,7 @@ from typing import Iterator
 import numpy as np
 
 from golois import paths
+from golois.nn.registry import PRECISIONS
 from golois.datasets.sources import FilterConfig
 
 DEFAULT_KGS = paths.KGS
@@ -41,6 +42,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--max-positions", type=int, help="stop after N positions")
     p.add_argument("--batch", type=int, default=256, help="positions per network batch")
     p.add_argument("--device", default="cpu", help="where the network runs: cpu, cuda, cuda:1, ...")
+    p.add_argument("--precision", choices=PRECISIONS, default="fp32",
+                   help="the network's arithmetic (golois.nn.precision): fp32, bf16, int8 or auto (default fp32)")
+    p.add_argument("--threads", type=int, default=0, help="CPU threads for the network (0: torch's default)")
     p.add_argument("--kgs", default=DEFAULT_KGS, help="KGS archives, for the canonical sample")
     p.add_argument("--min-rank", type=int, default=FilterConfig.min_rank,
                    help=f"with DATA: games whose players are both at least this many dan (0: any; default {FilterConfig.min_rank})")
@@ -129,11 +133,15 @@ def run(args) -> int:
     """Measure and print the report(s)."""
     from golois.eval.accuracy import evaluate_accuracy, plot_by_move_number
     from golois.nn.registry import resolve_model
+    import torch
+
     from golois.nn.model import load_model
     try:
         model_path = str(resolve_model(args.model)) if args.model else default_model_path()
         _check_device(args.device)
-        network = load_model(model_path, map_location=args.device)
+        if args.threads > 0:
+            torch.set_num_threads(args.threads)
+        network = load_model(model_path, map_location=args.device, precision=args.precision)
     except (FileNotFoundError, ValueError) as e:
         print(f"golois accuracy: {e}", file=sys.stderr)
         return 2
@@ -150,7 +158,7 @@ def run(args) -> int:
             return 1
         if args.json:
             out = json.loads(report.to_json())
-            out.update(model=model_path, data=source)
+            out.update(model=model_path, data=source, precision=network.precision)
             print(json.dumps(out))
         else:
             print(f"model {model_path}; data {source}")

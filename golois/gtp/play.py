@@ -23,7 +23,7 @@ import numpy as np
 from tactics.board import BLACK, EMPTY, WHITE
 
 from golois.gtp.protocol import CommandSet, GtpFailure, check_handicap, fixed_points, place_handicap
-from golois.nn.registry import DEFAULT_NETWORK, SHIPPED_NETWORKS, default_model, resolve_model
+from golois.nn.registry import DEFAULT_NETWORK, PRECISIONS, SHIPPED_NETWORKS, default_model, resolve_model
 from golois.player.hooks import TacticsHooks, default_hooks
 from golois.player.player import Player, PlayerConfig, fallback_policy, load_network_policy
 from golois.player.scoring import format_score
@@ -41,6 +41,7 @@ class PlayerOptions:
     tactics: bool = True
     life_and_death: bool = True          # the solver's hook (with tactics on)
     threads: int = 1                     # torch threads for the network (1: one core, as measured)
+    precision: str = "auto"              # fp32 | bf16 | int8 | auto: the fastest this CPU runs natively
     config: PlayerConfig | None = None
 
 
@@ -58,6 +59,9 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--threads", type=int, default=opts.threads,
                    help=f"CPU threads for the network (default {opts.threads}: a batch of 8 small boards gains "
                         "little from more, and idle threads spin against the opponent's engine in matches)")
+    g.add_argument("--precision", choices=PRECISIONS, default=opts.precision,
+                   help="the network's arithmetic: auto (the fastest this machine runs natively, said on "
+                        "stderr), fp32, bf16 or int8 (default %(default)s)")
     g.add_argument("--no-tactics", dest="tactics", action="store_false", help="no ladder / life-and-death hooks")
     g.add_argument("--no-life-and-death", dest="life_and_death", action="store_false",
                    help="tactics without the life-and-death solver's hook (ladders and captures only)")
@@ -85,7 +89,7 @@ def options_from_args(args) -> PlayerOptions:
     cfg = PlayerConfig(**{name: getattr(args, name) for name in CONFIG_OPTIONS})
     return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
                          tactics=args.tactics, life_and_death=args.life_and_death, threads=args.threads,
-                         config=cfg)
+                         precision=args.precision, config=cfg)
 
 
 def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
@@ -99,7 +103,7 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
         try:
             if path is None:
                 raise FileNotFoundError("no network weights shipped in golois/weights/")
-            policy, name = load_network_policy(path, opts.symmetries, opts.threads), f"network {Path(path).name} x{opts.symmetries}"
+            policy, name = load_network_policy(path, opts.symmetries, opts.threads, opts.precision), f"network {Path(path).name} x{opts.symmetries}"
         except Exception as e:  # noqa: BLE001 -- any failure to load means: fall back, loudly
             if opts.policy == "network":
                 raise

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -38,6 +39,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from golois import symmetry
+from golois.nn import precision as precisions
 from golois.datasets.features import FeatureSetMismatch  # noqa: F401  (re-exported: one error type)
 
 FORMAT_NAME = "golois-policy"
@@ -162,14 +164,22 @@ class Network:
     """What search and evaluation code uses: numpy batches in, numpy logits out.
 
     ``evaluate(batch[B,C,H,W]) -> (logits[B,H*W] float32, value[B] float32 | None)``.
+    `precision` (golois.nn.precision) says how it runs: fp32, bf16 or int8 (`auto` picks the
+    fastest this machine runs natively); `calibration` is what int8 needs.
     """
 
     def __init__(self, model: PolicyNet, device: str | torch.device = "cpu",
-                 dtype: torch.dtype = torch.float32, meta: Mapping[str, Any] | None = None):
+                 meta: Mapping[str, Any] | None = None, precision: str = "fp32",
+                 calibration: dict | None = None, log=sys.stderr):
         self.device = torch.device(device)
-        self.dtype = dtype
-        self.model = model.to(self.device, dtype).eval()
+        self.model = model.to(self.device, torch.float32).eval()
         self.meta = dict(meta or {})
+        self.precision, note = precisions.choose(precision, self.device, calibration is not None)
+        if note and log is not None:
+            print(f"golois: --precision {precision}: {note}", file=log)
+        elif precision == "auto" and log is not None:
+            print(f"golois: --precision auto: {self.precision}", file=log)
+        self._forward = precisions.runner(self.model, self.precision, self.device, calibration)
 
     @property
     def config(self) -> ModelConfig:
@@ -187,13 +197,11 @@ class Network:
         return self.model.value is not None
 
     def _run(self, batch: np.ndarray):
-        x = torch.as_tensor(np.asarray(batch)).to(self.device, self.dtype)
+        x = torch.as_tensor(np.asarray(batch)).to(self.device, torch.float32)
         if x.ndim == 3:
             raise ValueError("evaluate expects a batch [B,C,H,W]; add a leading axis")
         with torch.inference_mode():
-            self.model.eval()
-            logits, value = self.model(x)
-        return logits.float(), (value.float() if value is not None else None)
+            return self._forward(x)
 
     def evaluate(self, batch: np.ndarray):
         """Raw policy logits ``[B,H*W]`` and value ``[B]`` (or None) as float32 numpy."""
@@ -208,16 +216,16 @@ class Network:
         original frame (a log-probability scale; argmax equals the paper's sum).
         """
         batch = np.asarray(batch)
-        total, vtotal = None, None
         ks = symmetry.symmetry_set(symmetries)
-        for k in ks:
-            logits, value = self._run(symmetry.apply(batch, k))
-            logp = symmetry.inverse_logits(torch.log_softmax(logits, dim=-1), k)
-            total = logp if total is None else total + logp
-            if value is not None:
-                vtotal = value if vtotal is None else vtotal + value
+        n = len(batch)
+        # every symmetry of every position in one forward pass: [k0 of all, k1 of all, ...]
+        logits, value = self._run(np.concatenate([symmetry.apply(batch, k) for k in ks]))
+        logp = torch.log_softmax(logits, dim=-1)
+        total = sum(symmetry.inverse_logits(logp[i * n:(i + 1) * n], k) for i, k in enumerate(ks))
         scores = (total / len(ks)).cpu().numpy()
-        return scores, (None if vtotal is None else (vtotal / len(ks)).cpu().numpy())
+        if value is None:
+            return scores, None
+        return scores, value.reshape(len(ks), n).mean(0).cpu().numpy()
 
 
 # --------------------------------------------------------------------------- files
@@ -303,8 +311,9 @@ def check_model_blob(blob: Any, path: str | os.PathLike = "") -> dict:
 
 
 def load_model(path: str | os.PathLike, map_location: str = "cpu",
-               expect_features: Mapping | None = None) -> Network:
-    """Load a model file as a float32 :class:`Network` on ``map_location``.
+               expect_features: Mapping | None = None, precision: str = "fp32", log=sys.stderr) -> Network:
+    """Load a model file as a :class:`Network` on ``map_location``, run at ``precision``
+    (golois.nn.precision; int8 reads the calibration file beside the weights).
 
     Raises :class:`FeatureSetMismatch` when ``expect_features`` differs from the file's.
     """
@@ -316,4 +325,7 @@ def load_model(path: str | os.PathLike, map_location: str = "cpu",
     net = PolicyNet(config)
     net.load_state_dict({k: v.float() if torch.is_floating_point(v) else v
                          for k, v in blob["state_dict"].items()})
-    return Network(net, device=map_location, meta=meta)
+    calibration = None
+    if precision in ("auto", "int8") and torch.device(map_location).type == "cpu":
+        calibration = precisions.load_calibration(path)
+    return Network(net, device=map_location, meta=meta, precision=precision, calibration=calibration, log=log)

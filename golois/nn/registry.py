@@ -16,6 +16,7 @@ SHIPPED_NETWORKS = {                     # --model NAME -> file in golois/weight
     "small": "golois-small.pt",          # 6x64: 45.2% top-1 with 8 symmetries, about 25 ms a genmove
 }
 DEFAULT_NETWORK = "full"
+PRECISIONS = ("auto", "fp32", "bf16", "int8")   # how a network runs: golois.nn.precision
 
 
 def resolve_model(model: str | os.PathLike) -> Path:
@@ -30,12 +31,13 @@ def default_model() -> Path | None:
     return path if path.is_file() else None
 
 
-def load_network(model: str | os.PathLike, threads: int = 1):
-    """The network of a --model value (golois.nn.model.Network), run on `threads` CPU threads
-    (0: torch's default).  Imports torch."""
+def load_network(model: str | os.PathLike, threads: int = 1, precision: str = "fp32"):
+    """The network of a --model value (golois.nn.model.Network) at a precision (fp32, bf16,
+    int8 or auto: golois.nn.precision), run on `threads` CPU threads (0: torch's default).
+    Imports torch."""
     import torch
 
     from golois.nn.model import load_model
     if threads > 0:
         torch.set_num_threads(threads)
-    return load_model(str(resolve_model(model)))
+    return load_model(str(resolve_model(model)), precision=precision)

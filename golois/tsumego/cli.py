@@ -73,6 +73,7 @@ import time
 from collections import defaultdict
 from concurrent.futures.process import BrokenProcessPool
 
+from golois.nn.registry import PRECISIONS
 from golois.tsumego.batch import ordered_map, oversubscribed
 from golois.tsumego.problem_sgf import (accuracy_group, load_problem, problem_names, right_answers, sgf_out_names,
                                 write_ladder_sgf, write_sgf)
@@ -138,6 +139,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--network", default="full", metavar="MODEL",
                    help="policy network whose scores, with playouts, choose the unrefuted move an unfinished search to live answers: "
                         "full, small (shipped), a .pt file, or none (default full)")
+    p.add_argument("--precision", choices=PRECISIONS, default="fp32",
+                   help="the network's arithmetic (golois.nn.precision): fp32 (the default: the guess's "
+                        "weight was measured with it), bf16, int8 or auto")
     p.add_argument("--show-frame", action="store_true",
                    help="also draw the board the answer was searched on: the inferred frame's stones "
                         "in lower case, '-' where no move is searched (JSON: \"frame\" and \"region\")")
@@ -215,7 +219,7 @@ def ladder_diagram(board, stone, seq) -> str:
 
 
 def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, quiet: bool = False,
-                  lazy: bool = False):
+                  lazy: bool = False, precision: str = "fp32"):
     """A prior for tactics.problem.solve: (board, mover) -> the policy network's scores (mean
     log-probability over `symmetries`) per flat point, for `mover` to play on the unframed
     board: the player's policy (golois.player.player.load_network_policy), run on `threads` CPU
@@ -223,14 +227,15 @@ def network_prior(model: str = "full", symmetries: int = 8, threads: int = 1, qu
     the weights cannot be loaded (the solver then guesses without it).  One evaluation: about
     0.5 s on one core for the full network; the prior says so (`TimedPrior.cost`), so that the
     solver asks it only when an unfinished search to live needs it, and within the time limit
-    (tactics.problem._Scores).  lazy: a `LazyPrior`, which loads all that on first use."""
+    (tactics.guess.Scores).  lazy: a `LazyPrior`, which loads all that on first use.
+    precision: golois.nn.precision's (fp32 by default: PRIOR_WEIGHT was measured with it)."""
     if model in (None, "none"):
         return None
     if lazy:
-        return LazyPrior(model, symmetries, threads, quiet)
+        return LazyPrior(model, symmetries, threads, quiet, precision)
     try:
         from golois.player.player import load_network_policy
-        return TimedPrior(load_network_policy(model, symmetries, threads))
+        return TimedPrior(load_network_policy(model, symmetries, threads, precision))
     except Exception as e:  # noqa: BLE001 -- no network means: solve without the prior, loudly
         if not quiet:
             _say_no_prior(f"{type(e).__name__}: {e}")
@@ -260,10 +265,11 @@ class LazyPrior:
     `cost` is an estimate (UNLOADED_COST: the search to live keeps that much time for the
     call), `inf` when the network is missing (`network_missing`: the playouts guess alone);
     after, TimedPrior's measure.  `load_seconds`: the time the load took, which
-    tactics.problem leaves out of the problem's time (`_Scores.late`)."""
+    tactics.problem leaves out of the problem's time (`tactics.guess.Scores.late`)."""
 
-    def __init__(self, model, symmetries: int = 8, threads: int = 1, quiet: bool = False):
+    def __init__(self, model, symmetries: int = 8, threads: int = 1, quiet: bool = False, precision: str = "fp32"):
         self.model, self.symmetries, self.threads, self.quiet = model, symmetries, threads, quiet
+        self.precision = precision
         self.loaded, self.prior, self.load_seconds, self.missing = False, None, 0.0, None
 
     def load(self):
@@ -271,7 +277,8 @@ class LazyPrior:
         if not self.loaded:
             self.loaded = True
             t = time.monotonic()
-            self.prior = network_prior(self.model, self.symmetries, self.threads, self.quiet)
+            self.prior = network_prior(self.model, self.symmetries, self.threads, self.quiet,
+                                       precision=self.precision)
             self.load_seconds = time.monotonic() - t
         return self.prior
 
@@ -349,7 +356,7 @@ def _solve_board(board, mover, args, prior):
     a given target (the owl's search and limits, golois.tsumego.owl.owl_solve, with every
     defender move searched, so that its kills are proofs too)."""
     from tactics.infer import TargetNeeded
-    from tactics.problem import LOOSE_FAR, ProblemError, solve
+    from tactics.problem import LOOSE_FAR, ProblemError, SolveSettings, solve
     region = parse_region(args.region, board.size) if args.region else None
     target = None
     if args.target:
@@ -368,9 +375,10 @@ def _solve_board(board, mover, args, prior):
     try:
         # a given region is the whole problem: no frame (tactics.problem.prepare would grow
         # the inferred problem's wall into it, and take room the region gives the defender)
-        return solve(board, mover, target=target, region=region, time_limit=args.time_limit,
-                     max_nodes=args.max_nodes, loose=0 if args.no_recheck else LOOSE_FAR,
-                     prior=prior, tree=True, frame=region is None)
+        settings = SolveSettings(time_limit=args.time_limit, max_nodes=args.max_nodes,
+                                 loose=0 if args.no_recheck else LOOSE_FAR, tree=True,
+                                 frame=region is None)
+        return solve(board, mover, target=target, region=region, settings=settings, prior=prior)
     except TargetNeeded as e:
         raise ProblemError(f"{e} (--target VERTEX)") from None
 
@@ -544,7 +552,7 @@ def _start_worker(args, network):
     """ordered_map's initializer (once per worker process, or here with one job): the options
     and the policy prior that every problem solved in this process uses, loaded when a guess
     to live first needs it (`LazyPrior`)."""
-    _WORKER["args"], _WORKER["prior"] = args, network_prior(network, lazy=True)
+    _WORKER["args"], _WORKER["prior"] = args, network_prior(network, lazy=True, precision=args.precision)
 
 
 def _solve_one(task):
