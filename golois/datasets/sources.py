@@ -229,3 +229,23 @@ def read_members(path: str, wanted: set[str] | None = None,
             stats.dropped[UNREADABLE] += 1
             stats.games_seen += 1
 
+
+
+def kept_boards(source: str, cfg: FilterConfig, stats: GameStats | None = None) -> Iterator[tuple]:
+    """(board, target flat, move number N) for every kept position of the games under `source`
+    (an archive, a folder of archives or of SGF files), in order: the board before move N,
+    reused between steps (copy it to keep it).  A game that fails to replay is skipped with
+    what it played so far."""
+    stats = stats if stats is not None else GameStats()
+    for path in find_sources(source):
+        for name, raw in read_members(path, None, stats):
+            kept = game_positions(raw, name, cfg, stats)
+            if kept is None:
+                continue
+            wanted = {int(k) + 1 for k in kept.kept}
+            try:
+                for board, number, event in parse_game(raw, name).replay():
+                    if number in wanted:
+                        yield board, event.point, number
+            except SgfError:
+                stats.dropped["replay error"] += 1

@@ -71,21 +71,8 @@ def positions_from_sample(kgs: str) -> Iterator[tuple]:
 def positions_from_data(data: str, min_rank: int = FilterConfig.min_rank) -> Iterator[tuple]:
     """(board, target, move number) for every kept position of the games in an archive or folder
     (players of at least min_rank dan; 0: any)."""
-    from golois.datasets.sources import GameStats, find_sources, game_positions, read_members
-    from golois.sgf import SgfError, parse_game
-    filters, stats = FilterConfig(min_rank=min_rank), GameStats()
-    for path in find_sources(data):
-        for name, raw in read_members(path, None, stats):
-            kept = game_positions(raw, name, filters, stats)
-            if kept is None:
-                continue
-            wanted = {int(k) + 1 for k in kept.kept}
-            try:
-                for board, number, event in parse_game(raw, name).replay():
-                    if number in wanted:
-                        yield board, event.point, number
-            except SgfError as e:
-                print(f"golois accuracy: skipped {e}", file=sys.stderr)
+    from golois.datasets.sources import kept_boards
+    yield from kept_boards(data, FilterConfig(min_rank=min_rank))
 
 
 def batches(positions: Iterator[tuple], feature_set, size: int, ladder: bool, max_positions: int | None):

@@ -221,34 +221,22 @@ def load_calibration(weights: str | os.PathLike) -> dict | None:
 
 
 def training_positions(archives: Iterable[str], positions: int, every: int, feature_set):
-    """Planes of every `every`-th kept position of the archives' games, up to `positions`, in
-    batches of 64 (the dataset build's filters)."""
+    """Planes of every `every`-th kept position of the archives' games (the dataset build's
+    filters), up to `positions`, in batches of 64."""
     from golois.datasets.features import encode
-    from golois.datasets.sources import FilterConfig, GameStats, game_positions, read_members
-    from golois.sgf import SgfError, parse_game
-    filters, stats, batch, seen, taken = FilterConfig(), GameStats(), [], 0, 0
-    for archive in archives:
-        for name, raw in read_members(archive, None, stats):
-            kept = game_positions(raw, name, filters, stats)
-            if kept is None:
-                continue
-            wanted = {int(k) + 1 for k in kept.kept}
-            try:
-                for board, number, _ in parse_game(raw, name).replay():
-                    if number not in wanted:
-                        continue
-                    seen += 1
-                    if seen % every:
-                        continue
-                    batch.append(encode(board, feature_set))
-                    taken += 1
-                    if len(batch) == 64 or taken == positions:
-                        yield np.stack(batch)
-                        batch = []
-                    if taken == positions:
-                        return
-            except SgfError:
-                continue
+    from golois.datasets.sources import FilterConfig, kept_boards
+    batch, taken = [], 0
+    boards = (b for archive in archives for b, _, _ in kept_boards(archive, FilterConfig()))
+    for seen, board in enumerate(boards, 1):
+        if seen % every:
+            continue
+        batch.append(encode(board, feature_set))
+        taken += 1
+        if len(batch) == 64 or taken == positions:
+            yield np.stack(batch)
+            batch = []
+        if taken == positions:
+            return
     if batch:
         yield np.stack(batch)
 
