@@ -84,7 +84,7 @@ def main(argv=None) -> int:
     p.add_argument("--agreement", type=int, default=0, metavar="N", help="sample positions compared with fp32 (0: none)")
     args = p.parse_args(argv)
     one_core()
-    from golois.nn.registry import load_network
+    from golois.nn.model import load_network
     precisions = ["fp32"] + [q for q in args.precisions if q != "fp32"]
     need = max([*args.batches, args.agreement])
     sample = sample_planes(need)

@@ -6,7 +6,8 @@
 - `train_config.py`: `TrainConfig`, every setting of a training run;
 - `train_cli.py`: the command line of `python train.py` / `golois train`;
 - `training.py`: the `Trainer` (data order, checkpoints, exact resume, torchrun);
-- `checkpoints.py`: model files from checkpoints (export, weight averaging).
+- `checkpoints.py`: model files from checkpoints (export, weight averaging);
+- `precision.py`: how a network runs (fp32, bf16, int8, auto), and `calibrate.py` the int8 ranges.
 
 The shipped weights are in golois/weights/.  Start with `model.Network`.
 """

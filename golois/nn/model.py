@@ -40,6 +40,7 @@ from torch import nn
 
 from golois import symmetry
 from golois.nn import precision as precisions
+from golois.nn.registry import resolve_model
 from golois.datasets.features import FeatureSetMismatch  # noqa: F401  (re-exported: one error type)
 
 FORMAT_NAME = "golois-policy"
@@ -329,3 +330,12 @@ def load_model(path: str | os.PathLike, map_location: str = "cpu",
     if precision in ("auto", "int8") and torch.device(map_location).type == "cpu":
         calibration = precisions.load_calibration(path)
     return Network(net, device=map_location, meta=meta, precision=precision, calibration=calibration, log=log)
+
+
+def load_network(model: str | os.PathLike, threads: int = 1, precision: str = "fp32") -> Network:
+    """The network of a --model value (golois.nn.registry: full, small or a path) at a precision
+    (fp32, bf16, int8 or auto: golois.nn.precision), run on `threads` CPU threads (0: torch's
+    default)."""
+    if threads > 0:
+        torch.set_num_threads(threads)
+    return load_model(str(resolve_model(model)), precision=precision)

@@ -9,7 +9,7 @@ value)` that golois.nn.model.Network calls; nothing outside golois.nn knows whic
 - `int8`: PyTorch's static post-training quantization for the x86 backend (FX graph mode:
   per-channel int8 weights, activations quantized with ranges calibrated on KGS training
   positions).  The ranges ship beside the weights (`golois-full.int8.pt` beside
-  `golois-full.pt`, made by `python -m golois.nn.precision full ARCHIVES`), so quantizing at
+  `golois-full.pt`, made by `python -m golois.nn.calibrate full ARCHIVES`), so quantizing at
   load time is deterministic and takes about two seconds; the kernels need AVX-512 VNNI or
   AVX-VNNI.  The small network ships none: int8 lost 1.1 points of its top-1 on 1,000
   sample positions (the full network: none lost, its top-1 move differs on 4.4%).
@@ -94,7 +94,7 @@ def choose(precision: str, device: torch.device, calibrated: bool) -> tuple[str,
         return ("bf16" if missing_instructions("bf16") is None else "fp32"), None
     why = missing_instructions(precision)
     if why is None and precision == "int8" and not calibrated:
-        why = "int8 needs a calibration file beside the weights (python -m golois.nn.precision)"
+        why = "int8 needs a calibration file beside the weights (python -m golois.nn.calibrate)"
     return ("fp32", f"{why}: fp32") if why else (precision, None)
 
 
@@ -218,63 +218,3 @@ def load_calibration(weights: str | os.PathLike) -> dict | None:
               file=sys.stderr)
         return None
     return blob
-
-
-def training_positions(archives: Iterable[str], positions: int, every: int, feature_set):
-    """Planes of every `every`-th kept position of the archives' games (the dataset build's
-    filters), up to `positions`, in batches of 64."""
-    from golois.datasets.features import encode
-    from golois.datasets.sources import FilterConfig, kept_boards
-    batch, taken = [], 0
-    boards = (b for archive in archives for b, _, _ in kept_boards(archive, FilterConfig()))
-    for seen, board in enumerate(boards, 1):
-        if seen % every:
-            continue
-        batch.append(encode(board, feature_set))
-        taken += 1
-        if len(batch) == 64 or taken == positions:
-            yield np.stack(batch)
-            batch = []
-        if taken == positions:
-            return
-    if batch:
-        yield np.stack(batch)
-
-
-def main(argv=None) -> int:
-    """`python -m golois.nn.precision MODEL ARCHIVE...`: write MODEL's int8 calibration file."""
-    import argparse
-
-    from tqdm import tqdm
-
-    from golois.nn.model import load_model
-    from golois.nn.registry import resolve_model
-    p = argparse.ArgumentParser(prog="python -m golois.nn.precision",
-                                description="Calibrate a network's int8 activations on KGS training positions.")
-    p.add_argument("model", help="full, small or a .pt file")
-    p.add_argument("archives", nargs="+", help="KGS archives of training years (not the 2015 test year)")
-    p.add_argument("--positions", type=int, default=4096)
-    p.add_argument("--every", type=int, default=50, help="take every N-th kept position (spread over many games)")
-    args = p.parse_args(argv)
-    missing = [a for a in args.archives if not os.path.exists(a)]
-    if missing:
-        p.error(f"no such archive: {', '.join(missing)}")
-    torch.set_num_threads(max(1, os.cpu_count() or 1))
-    weights = resolve_model(args.model)
-    network = load_model(weights)
-    batches = tqdm(training_positions(args.archives, args.positions, args.every, network.feature_set),
-                   total=-(-args.positions // 64), unit="batch", desc="calibrate")
-    counted = []
-    observers = calibrate(network.model, (counted.append(len(b)) or b for b in batches))
-    if sum(counted) < args.positions:
-        print(f"golois: only {sum(counted)} positions of the {args.positions} asked for in {args.archives}: "
-              "no calibration written", file=sys.stderr)
-        return 1
-    out = write_calibration(weights, observers, positions=sum(counted), every=args.every,
-                            archives=[os.path.basename(a) for a in args.archives])
-    print(f"wrote {out}", file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

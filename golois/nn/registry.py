@@ -1,7 +1,7 @@
-"""The shipped networks: which file a `--model` value names, and loading it for play.
+"""The shipped networks: which file a `--model` value names, and the precisions a network runs at.
 
 `--model full|small|PATH` everywhere (play.py, `golois gtp`, `golois accuracy`, `golois solve
---network`, the benches) goes through `resolve_model`; `load_network` also sets the CPU threads.
+--network`, the benches) goes through `resolve_model` (golois.nn.model.load_network loads one).
 The files live in golois/weights/ (fp16; figures in docs/results.md).
 """
 
@@ -29,15 +29,3 @@ def default_model() -> Path | None:
     """The default shipped network's file, or None when it is missing."""
     path = resolve_model(DEFAULT_NETWORK)
     return path if path.is_file() else None
-
-
-def load_network(model: str | os.PathLike, threads: int = 1, precision: str = "fp32"):
-    """The network of a --model value (golois.nn.model.Network) at a precision (fp32, bf16,
-    int8 or auto: golois.nn.precision), run on `threads` CPU threads (0: torch's default).
-    Imports torch."""
-    import torch
-
-    from golois.nn.model import load_model
-    if threads > 0:
-        torch.set_num_threads(threads)
-    return load_model(str(resolve_model(model)), precision=precision)

@@ -168,10 +168,10 @@ def network_policy(network, encode: Callable, symmetries: int = 8) -> Policy:
 
 
 def load_network_policy(model, symmetries: int, threads: int = 1, precision: str = "fp32") -> Policy:
-    """The network of a --model value (golois.nn.registry) as a Policy, run on `threads` CPU
+    """The network of a --model value (golois.nn.model.load_network) as a Policy, run on `threads` CPU
     threads at `precision` (golois.nn.precision; imports torch and the features module lazily)."""
     from golois.datasets.features import encode
-    from golois.nn.registry import load_network
+    from golois.nn.model import load_network
 
     network = load_network(model, threads, precision)
     feature_set = network.feature_set
