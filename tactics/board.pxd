@@ -113,16 +113,6 @@ cdef inline int opponent(int c) noexcept nogil:
 # --- queries -------------------------------------------------------------------------------------
 # c may play p (a pass is always legal).
 cdef bint board_is_legal(const board_t *b, int p, int c) noexcept nogil
-# Whether empty p is an eye of colour c (NOT_EYE, FALSE_EYE, TRUE_EYE).
-cdef EyeKind board_eye(const board_t *b, int p, int c) noexcept nogil
-# Up to maxn liberties of the string at s into out; returns how many were written.
-cdef int board_liberties(const board_t *b, int s, int *out, int maxn) noexcept nogil
-# The stones of the string at s into out; returns their count.
-cdef int board_string_stones(const board_t *b, int s, int *out) noexcept nogil
-# The heads of colour-c strings touching the string at s into out; returns their count.
-cdef int board_adjacent_strings(const board_t *b, int s, int c, int *out) noexcept nogil
-# The liberties of c's string after c plays empty p, captures ignored, counted up to maxlib (<= 16).
-cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noexcept nogil
 # Playing p would repeat an earlier position (positional superko).
 cdef bint board_repeats(board_t *b, int p, int c) except -1 nogil
 

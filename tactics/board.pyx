@@ -2,8 +2,9 @@
 
 Read board.pxd first (the struct and the contracts).  Here: the journal (`_set`), the move
 (`board_play_unchecked`: place, merge, capture, ko), undo, setup (`board_place` rebuilds the
-strings), queries (eyes, liberties, legal moves), random playouts, and last the Python class
-`Board`, the thin API everything in golois uses.
+strings), queries (legality, superko, legal moves), and last the Python class `Board`, the thin
+API everything in golois uses.  The string queries the searches use (liberties, stones,
+adjacent strings, eyes) are in tactics/strings.pyx.
 """
 
 from libc.stdlib cimport malloc, realloc, free
@@ -13,6 +14,8 @@ from libc.stdint cimport uint64_t
 import numpy as np
 
 from tactics import coords
+
+from tactics.strings cimport board_eye, board_liberties, board_string_stones
 
 # ------------------------------------------------------------------------------ Zobrist keys
 
@@ -159,126 +162,6 @@ cdef bint board_is_legal(const board_t *b, int p, int c) noexcept nogil:
     if p == b.ko and c == b.ko_color:
         return False
     return not board_is_suicide(b, p, c)
-
-cdef EyeKind board_eye(const board_t *b, int p, int c) noexcept nogil:
-    """Empty p surrounded by c: TRUE_EYE unless the opponent holds enough diagonals (one on
-    the edge, two in the centre: FALSE_EYE).  The usual local rule, blind to seki shapes."""
-    cdef int k, col, bad = 0, edge = 0
-    cdef int d[4]
-    if b.color[p] != EMPTY:
-        return NOT_EYE
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        col = b.color[p + d[k]]
-        if col != c and col != BORDER:
-            return NOT_EYE
-    d[0] = -b.W - 1; d[1] = -b.W + 1; d[2] = b.W - 1; d[3] = b.W + 1
-    for k in range(4):
-        col = b.color[p + d[k]]
-        if col == BORDER:
-            edge = 1
-        elif col == opponent(c):
-            bad += 1
-    if bad + edge >= 2:
-        return FALSE_EYE
-    return TRUE_EYE
-
-cdef int board_liberties(const board_t *b, int s, int *out, int maxn) noexcept nogil:
-    """Up to maxn distinct liberties of the string at s, into out; returns how many."""
-    cdef int h = b.head[s], x = h, k, n, i, count = 0
-    cdef int d[4]
-    cdef bint dup
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    while True:
-        for k in range(4):
-            n = x + d[k]
-            if b.color[n] == EMPTY:
-                dup = False
-                for i in range(count):
-                    if out[i] == n:
-                        dup = True
-                        break
-                if not dup:
-                    if count == maxn:
-                        return count
-                    out[count] = n
-                    count += 1
-        x = b.next[x]
-        if x == h:
-            return count
-
-cdef int board_string_stones(const board_t *b, int s, int *out) noexcept nogil:
-    """All stones of the string at s into out (room for nstones); returns the count."""
-    cdef int h = b.head[s], x = h, count = 0
-    while True:
-        out[count] = x
-        count += 1
-        x = b.next[x]
-        if x == h:
-            return count
-
-cdef int board_adjacent_strings(const board_t *b, int s, int c, int *out) noexcept nogil:
-    """Distinct heads of colour-c strings touching the string at s, into out; returns count."""
-    cdef int h = b.head[s], x = h, k, n, hn, i, count = 0
-    cdef int d[4]
-    cdef bint dup
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    while True:
-        for k in range(4):
-            n = x + d[k]
-            if b.color[n] == c:
-                hn = b.head[n]
-                dup = False
-                for i in range(count):
-                    if out[i] == hn:
-                        dup = True
-                        break
-                if not dup:
-                    out[count] = hn
-                    count += 1
-        x = b.next[x]
-        if x == h:
-            return count
-
-cdef int board_approx_liberties(const board_t *b, int p, int c, int maxlib) noexcept nogil:
-    """Liberties (at most maxlib, <= 16, counted) of c's string if c played empty p, ignoring
-    captures: p's empty neighbours plus the other liberties of c's neighbouring strings (each
-    string walked once, and only until maxlib are found)."""
-    cdef int found[20]
-    cdef int heads[4]
-    cdef int n = 0, nh, k, i, j, q, h, x, y
-    cdef bint dup
-    cdef int d[4]
-    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
-    for k in range(4):
-        q = p + d[k]
-        if b.color[q] == EMPTY:
-            found[n] = q
-            n += 1
-    if n >= maxlib:
-        return n
-    nh = board_neighbour_heads(b, p, c, heads)
-    for k in range(nh):
-        h = heads[k]
-        x = h
-        while True:
-            for j in range(4):
-                y = x + d[j]
-                if b.color[y] == EMPTY and y != p:
-                    dup = False
-                    for i in range(n):
-                        if found[i] == y:
-                            dup = True
-                            break
-                    if not dup:
-                        found[n] = y
-                        n += 1
-                        if n >= maxlib:
-                            return n
-            x = b.next[x]
-            if x == h:
-                break
-    return n
 
 cdef bint board_repeats(board_t *b, int p, int c) except -1 nogil:
     """Legal p for c would recreate a position of the history (positional superko)."""

@@ -37,11 +37,10 @@ for no move; `defend` answers (WIN, None) for a string with more than `max_libs`
 cimport cython
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport calloc
-from tactics.board cimport (
-    Board, board_t, board_approx_liberties, board_is_legal, board_liberties, board_play_unchecked, board_undo,
-    board_adjacent_strings, board_captures_of, opponent, board_row, board_col,
-    EMPTY, BLACK, WHITE, PASS, NO_POINT, MAX_POINTS,
-)
+from tactics.board cimport (Board, board_t, board_is_legal, board_play_unchecked, board_undo,
+                            board_captures_of, opponent, board_row, board_col, EMPTY, BLACK, WHITE,
+                            PASS, NO_POINT, MAX_POINTS)
+from tactics.strings cimport board_approx_liberties, board_liberties, board_adjacent_strings
 from tactics.ladder cimport ladder_params_t, ladder_capture_c, LADDER_CAPTURED
 
 DEF MAX_CANDS = 96

@@ -39,7 +39,8 @@ Start with `eyes_dead` and `linked_alive`, called by the df-pn search (tactics.d
 """
 
 from libc.stdlib cimport calloc, free
-from tactics.board cimport board_t, Board, EMPTY, BORDER, MAX_POINTS, opponent, board_liberties
+from tactics.board cimport (board_t, Board, EMPTY, BORDER, MAX_POINTS, opponent)
+from tactics.strings cimport board_liberties
 
 cdef enum:
     MAX_EYE = 6                # largest eye space looked at

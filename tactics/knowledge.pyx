@@ -25,7 +25,8 @@ at 10 s; docs/results.md).
 Start reading at `slow_knowledge`.
 """
 
-from tactics.board cimport board_t, board_liberties, EMPTY, MAX_POINTS
+from tactics.board cimport (board_t, EMPTY, MAX_POINTS)
+from tactics.strings cimport board_liberties
 from tactics.benson cimport benson, benson_vital_regions
 from tactics.dfpn cimport search_t
 from tactics.eyes cimport eyes_dead, linked_alive, linked_strings, MAX_LINKED

@@ -42,11 +42,10 @@ Start reading at `_attack` and `_defend`, then `ladder_facts_c` (the whole-board
 """
 
 cimport cython
-from tactics.board cimport (
-    Board, board_t, board_approx_liberties, board_is_legal, board_liberties, board_play_unchecked, board_undo,
-    board_string_stones,
-    opponent, board_point, board_row, board_col, EMPTY, BLACK, WHITE, PASS, NO_POINT, MAX_POINTS,
-)
+from tactics.board cimport (Board, board_t, board_is_legal, board_play_unchecked, board_undo,
+                            opponent, board_point, board_row, board_col, EMPTY, BLACK, WHITE, PASS,
+                            NO_POINT, MAX_POINTS)
+from tactics.strings cimport board_approx_liberties, board_liberties, board_string_stones
 
 import numpy as np
 

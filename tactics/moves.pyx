@@ -15,7 +15,8 @@ of a node's children (tactics.dfpn `mid`).
 """
 
 from tactics.board cimport (board_t, EMPTY, BORDER, PASS, NO_POINT, MAX_POINTS,
-                            board_approx_liberties, board_neighbour_heads)
+                            board_neighbour_heads)
+from tactics.strings cimport board_approx_liberties
 from libc.string cimport memset
 from tactics.dfpn cimport search_t, DF_MAX_REGION
 

@@ -20,9 +20,9 @@ Start reading at `survival_rates` (the Python face), then `region_playout`.
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc, free
 
-from tactics.board cimport (board_t, Board, board_is_legal, board_eye, board_play_unchecked,
-                            board_undo, board_forget_history, board_point, rng_next, EMPTY,
-                            PASS, TRUE_EYE)
+from tactics.board cimport (board_t, Board, board_is_legal, board_play_unchecked, board_undo,
+                            board_forget_history, board_point, rng_next, EMPTY, PASS, TRUE_EYE)
+from tactics.strings cimport board_eye
 
 
 cdef inline uint64_t _rng_state(uint64_t seed) noexcept nogil:
