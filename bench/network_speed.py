@@ -25,6 +25,8 @@ import numpy as np
 
 from genmove_latency import add_arguments, measure, one_core, percentiles
 
+from golois.player.ladder_adjust import log_softmax
+
 GFLOP = {"full": 4.33, "small": 0.16}           # multiply-adds x 2 of one 19x19 position
 
 
@@ -54,11 +56,6 @@ def throughput(network, planes: np.ndarray, batch: int, repeats: int) -> float:
         network.evaluate(x)
         best = min(best, time.perf_counter() - t)
     return batch / best
-
-
-def log_softmax(x: np.ndarray) -> np.ndarray:
-    m = x.max(1, keepdims=True)
-    return x - m - np.log(np.exp(x - m).sum(1, keepdims=True))
 
 
 def agreement(network, base, planes: np.ndarray, moves: np.ndarray) -> tuple[float, float, float]:
