@@ -231,11 +231,12 @@ def read_members(path: str, wanted: set[str] | None = None,
 
 
 
-def kept_boards(source: str, cfg: FilterConfig, stats: GameStats | None = None) -> Iterator[tuple]:
+def kept_boards(source: str, cfg: FilterConfig, stats: GameStats | None = None,
+                on_skip=None) -> Iterator[tuple]:
     """(board, target flat, move number N) for every kept position of the games under `source`
     (an archive, a folder of archives or of SGF files), in order: the board before move N,
     reused between steps (copy it to keep it).  A game that fails to replay is skipped with
-    what it played so far."""
+    what it played so far, counted, and passed to `on_skip(error)` when given."""
     stats = stats if stats is not None else GameStats()
     for path in find_sources(source):
         for name, raw in read_members(path, None, stats):
@@ -247,5 +248,7 @@ def kept_boards(source: str, cfg: FilterConfig, stats: GameStats | None = None) 
                 for board, number, event in parse_game(raw, name).replay():
                     if number in wanted:
                         yield board, event.point, number
-            except SgfError:
+            except SgfError as e:
                 stats.dropped["replay error"] += 1
+                if on_skip is not None:
+                    on_skip(e)

@@ -72,7 +72,8 @@ def positions_from_data(data: str, min_rank: int = FilterConfig.min_rank) -> Ite
     """(board, target, move number) for every kept position of the games in an archive or folder
     (players of at least min_rank dan; 0: any)."""
     from golois.datasets.sources import kept_boards
-    yield from kept_boards(data, FilterConfig(min_rank=min_rank))
+    yield from kept_boards(data, FilterConfig(min_rank=min_rank),
+                           on_skip=lambda e: print(f"golois accuracy: skipped {e}", file=sys.stderr))
 
 
 def batches(positions: Iterator[tuple], feature_set, size: int, ladder: bool, max_positions: int | None):
