@@ -102,7 +102,7 @@ def test_build_counts_corrupt_members_and_splits_by_year(archives, tmp_path):
     s = _build(archives, tmp_path / "out")
     assert s["games_seen"] == 6 and s["games_kept"] == 3
     assert s["dropped"] == {"malformed": 2, "handicap": 1}
-    assert s["positions_by_split"] == {"train": 10 + 8, "test": 7}
+    assert s["positions_by_split"] == {"train": 10 + 8, "test": 7, "heldout": 0}
 
 
 def test_truncated_archive_is_not_fatal(tmp_path):

@@ -1,7 +1,8 @@
 """`golois dataset ...`: build shards, make the canonical test sample, describe shards.
 
-    golois dataset build [--sources ../shared/data/kgs] [--out data/shards] [--features golois]
-                         [--workers N] [--min-rank 6] [--games-per-shard 1000] [--force]
+    golois dataset build [--sources ../shared/data/kgs [../shared/data/tygem ...]] [--out data/shards]
+                         [--features golois] [--workers N] [--min-rank 6] [--heldout 2008-12]
+                         [--games-per-shard 1000] [--force]
     golois dataset sample [--sources ../shared/data/kgs/KGS-2015-19-8133-.tar.gz] [--out FILE]
     golois dataset info PATH
     golois dataset features [NAME]
@@ -15,26 +16,31 @@ import argparse
 import json
 import os
 
+from golois import paths
 from golois.datasets.shards import BuildConfig
 from golois.datasets.sources import FilterConfig
 
 
 def add_parser(subparsers) -> None:
-    p = subparsers.add_parser("dataset", help="build training/test shards from KGS archives")
+    p = subparsers.add_parser("dataset", help="build training/test shards from KGS archives and Tygem months")
     sub = p.add_subparsers(dest="dataset_command", metavar="JOB", required=True)
     d, filters = BuildConfig(), FilterConfig()
     b = sub.add_parser("build", help="build (or resume) shards", formatter_class=argparse.ArgumentDefaultsHelpFormatter)
-    b.add_argument("--sources", default=d.sources, help="folder of archives, an archive, or a folder of SGF")
+    b.add_argument("--sources", nargs="+", default=list(d.sources),
+                   help="each a folder of archives, an archive, a folder of SGF, or a Tygem folder "
+                        "(its monthly archives, results from its index); a Tygem month is one archive")
     b.add_argument("--out", default=d.out)
     b.add_argument("--features", default=d.feature_set, help="feature set name")
     b.add_argument("--workers", type=int, default=d.workers)
     b.add_argument("--min-rank", type=int, default=filters.min_rank, help="both players at least this many dan")
+    b.add_argument("--heldout", nargs="*", default=list(filters.heldout_sources),
+                   help="archives (names without suffix) kept out of training: the 'heldout' split")
     b.add_argument("--games-per-shard", type=int, default=d.games_per_shard)
     b.add_argument("--force", action="store_true", help="rebuild shards of another configuration")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     b.set_defaults(func=_build)
     s = sub.add_parser("sample", help="(re)make the canonical test sample manifest")
-    s.add_argument("--sources", default=os.path.join(d.sources, "KGS-2015-19-8133-.tar.gz"))
+    s.add_argument("--sources", default=os.path.join(paths.KGS, "KGS-2015-19-8133-.tar.gz"))
     s.add_argument("--out", default=None, help="default: golois/datasets/test_sample.json.gz")
     s.add_argument("--positions", type=int, default=100_000)
     s.set_defaults(func=_sample)
@@ -48,8 +54,9 @@ def add_parser(subparsers) -> None:
 
 def _build(args) -> int:
     from golois.datasets.shards import build
-    cfg = BuildConfig(sources=args.sources, out=args.out, feature_set=args.features,
-                      filters=FilterConfig(min_rank=args.min_rank), games_per_shard=args.games_per_shard,
+    cfg = BuildConfig(sources=tuple(args.sources), out=args.out, feature_set=args.features,
+                      filters=FilterConfig(min_rank=args.min_rank, heldout_sources=tuple(args.heldout)),
+                      games_per_shard=args.games_per_shard,
                       workers=args.workers, force=args.force, progress=not args.quiet)
     summary = build(cfg)
     print(json.dumps(summary, indent=1))

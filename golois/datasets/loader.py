@@ -4,9 +4,14 @@ Start with `open_dataset(path, split, symmetries)`, then `ShardDataset.batch` (i
 and moves: unpack bits, rebuild the last-move planes from the moves, apply symmetries).
 
 Items are ``(planes float32 tensor [C, 19, 19], move int64 tensor)`` (float32 because the paper's
-last-move planes carry exp(-0.1 k); every other plane is 0.0/1.0).  Splits:
+last-move planes carry exp(-0.1 k); every other plane is 0.0/1.0).  With a `ValueConfig`
+(golois.datasets.results) items gain ``(value target, value weight)``: +1/-1 for the player to move
+winning/losing, and 1.0 where the game's result counts (0.0 elsewhere), or only on about
+`value_per_game` positions of each game (a deterministic draw): the positions of one game share one
+outcome, so fewer of them per game is the anchors' guard against memorising games.  Splits:
 
-- ``train``: positions of games outside the test years;
+- ``train``: positions of games outside the test years and the held-out archives;
+- ``heldout``: positions of the held-out archives (`FilterConfig.heldout_sources`: a Tygem month);
 - ``test``: the canonical test sample (golois/datasets/test_sample.json.gz), checked against its
   checksum, so every accuracy figure is measured on the same 100,000 positions;
 - ``test-all``: every position of the test years; ``all``: everything.
@@ -23,11 +28,13 @@ import numpy as np
 import torch
 
 from golois.datasets.features import HISTORY, FEATURES, check_same, get_feature_set
+from golois.datasets.results import ValueConfig, value_targets
 from golois.datasets.shards import Shard
 from golois.symmetry import apply as apply_symmetry, map_moves
 from tactics import features as _cf
+from tactics.board import BLACK
 
-SPLITS = ("train", "test", "test-all", "all")
+SPLITS = ("train", "test", "test-all", "heldout", "all")
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
@@ -54,10 +61,12 @@ class ShardDataset(torch.utils.data.Dataset):
     """Positions of a set of shards, one split, decoded on access."""
 
     def __init__(self, path: str, split: str = "train", symmetries: bool = True,
-                 feature_set=None, seed: int = 0, sample: str | None = None):
+                 feature_set=None, seed: int = 0, sample: str | None = None,
+                 value: ValueConfig | None = None, value_per_game: int = 0):
         if split not in SPLITS:
             raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
         self.path, self.split, self.symmetries, self.seed, self.epoch = path, split, symmetries, seed, 0
+        self.value, self.value_per_game = value, value_per_game
         self.shards = [Shard(f) for f in shard_folders(path)]
         if not self.shards:
             raise FileNotFoundError(f"no complete shard under {path}")
@@ -74,8 +83,12 @@ class ShardDataset(torch.utils.data.Dataset):
             rows = select_in_shards(self.shards, sample)
         else:
             for i, s in enumerate(self.shards):
-                mask = np.ones(len(s), bool) if split == "all" else s.test_mask()
-                r = np.flatnonzero(~mask if split == "train" else mask)
+                if split == "all":
+                    r = np.arange(len(s))
+                elif split == "train":
+                    r = np.flatnonzero(~s.test_mask() & ~s.heldout_mask())
+                else:
+                    r = np.flatnonzero(s.test_mask() if split == "test-all" else s.heldout_mask())
                 rows.append(np.stack([np.full(len(r), i, np.int64), r], axis=1))
             rows = np.concatenate(rows) if rows else np.zeros((0, 2), np.int64)
         self.refs = rows                                  # (shard, row) per item
@@ -98,6 +111,25 @@ class ShardDataset(torch.utils.data.Dataset):
             return np.zeros(len(indices), np.int64)
         key = (np.asarray(indices, np.uint64) * np.uint64(0x9E3779B1) + np.uint64(self.seed * 1000003 + self.epoch))
         return (_mix(key) % np.uint64(8)).astype(np.int64)
+
+    def values(self, indices) -> tuple[np.ndarray, np.ndarray]:
+        """float32 value targets [B] (+1: the player to move won) and weights [B] (1.0 where the
+        result counts under self.value and the position is drawn for the value) at `indices`."""
+        refs = self.refs[np.asarray(indices, np.int64)]
+        target, weight = np.zeros(len(refs), np.float32), np.zeros(len(refs), np.float32)
+        for si in np.unique(refs[:, 0]):
+            sel = np.flatnonzero(refs[:, 0] == si)
+            s, rows = self.shards[si], refs[sel, 1]
+            games = s.index[rows, 0]
+            counted = self.value.counts(s.winners, s.kinds, s.komi)[games]
+            movers = s.colours[s.games[games] + s.index[rows, 1]]
+            target[sel], ok = value_targets(s.winners[games], counted, movers, BLACK)
+            if self.value_per_game > 0:
+                per_game = np.bincount(s.index[:, 0], minlength=len(s.winners))[games]
+                key = _mix(np.uint64(si) * np.uint64(1 << 32) + rows.astype(np.uint64) + np.uint64(self.seed))
+                ok &= (key % np.uint64(1 << 20)).astype(np.float64) < (1 << 20) * self.value_per_game / per_game
+            weight[sel] = ok
+        return target, weight
 
     def batch(self, indices) -> tuple[np.ndarray, np.ndarray]:
         """float32 planes [B, C, n, n] and int64 moves [B] of the items at `indices`."""
@@ -139,25 +171,32 @@ class ShardDataset(torch.utils.data.Dataset):
                                      np.ascontiguousarray(shard.colours[ends]), HISTORY, hist)
                 out[sel, s] = hist.reshape(len(rows), 2, n, n)
 
+    def _tensors(self, indices) -> tuple:
+        planes, moves = self.batch(indices)
+        out = (torch.from_numpy(planes), torch.from_numpy(moves))
+        if self.value is not None:
+            out += tuple(torch.from_numpy(a) for a in self.values(indices))
+        return out
+
     def __getitem__(self, i):
         if isinstance(i, (list, tuple, np.ndarray, torch.Tensor)):
-            planes, moves = self.batch(np.asarray(i))
-            return torch.from_numpy(planes), torch.from_numpy(moves)
-        planes, moves = self.batch(np.array([i]))
-        return torch.from_numpy(planes[0]), torch.tensor(moves[0])
+            return self._tensors(np.asarray(i))
+        return tuple(t[0] for t in self._tensors(np.array([i])))
 
     def __getitems__(self, indices):
         """Batched fetch (torch calls it with a whole batch of indices): decoded in one go."""
-        planes, moves = self.batch(np.asarray(indices))
-        p, m = torch.from_numpy(planes), torch.from_numpy(moves)
-        return [(p[j], m[j]) for j in range(len(indices))]
+        tensors = self._tensors(np.asarray(indices))
+        return [tuple(t[j] for t in tensors) for j in range(len(indices))]
 
 
 def open_dataset(path: str, split: str = "train", symmetries: bool = True, feature_set=None,
-                 seed: int = 0, sample: str | None = None) -> ShardDataset:
+                 seed: int = 0, sample: str | None = None, value: ValueConfig | None = None,
+                 value_per_game: int = 0) -> ShardDataset:
     """The positions of `split` in the shards at `path` (see the module docstring).  With
-    `feature_set` given, shards of another feature set raise FeatureSetMismatch."""
-    return ShardDataset(path, split, symmetries and split == "train", feature_set, seed, sample)
+    `feature_set` given, shards of another feature set raise FeatureSetMismatch; with `value`,
+    items carry value targets and weights."""
+    return ShardDataset(path, split, symmetries and split == "train", feature_set, seed, sample,
+                        value, value_per_game)
 
 
 def make_loader(dataset: ShardDataset, batch_size: int = 256, shuffle: bool = True, workers: int = 2,

@@ -1,7 +1,7 @@
 """The canonical test sample: 100,000 positions of the 2015 KGS games, fixed once for the project.
 
-Start with `load_manifest` (read and verify), then `iter_sample` (positions as boards) and
-`iter_sample_planes` (as planes); `make_manifest` is how the file was made (`golois dataset
+Start with `load_manifest` (read and verify), then `iter_sample` (positions as boards; with their
+games, for the results, `iter_sample_games`) and `iter_sample_planes` (as planes); `make_manifest` is how the file was made (`golois dataset
 sample`).
 
 The manifest `golois/datasets/test_sample.json.gz` lists, per game file (archive member name),
@@ -112,6 +112,13 @@ def select_in_shards(shards, path: str | None = None) -> np.ndarray:
 def iter_sample(source: str = paths.KGS, path: str | None = None) -> Iterator[tuple]:
     """Yield (board before the move, target flat, move number N) for every sample position, in
     archive order; the board is reused between steps (copy it to keep it)."""
+    for _, board, target, number in iter_sample_games(source, path):
+        yield board, target, number
+
+
+def iter_sample_games(source: str = paths.KGS, path: str | None = None) -> Iterator[tuple]:
+    """As `iter_sample`, with the game first: (golois.sgf.Game, board, target, N); the game
+    gives the result and komi that value figures read."""
     from golois.sgf import parse_game
     manifest = load_manifest(path)
     todo = {name: (nums, tgts) for name, nums, tgts in manifest["games"]}
@@ -119,11 +126,12 @@ def iter_sample(source: str = paths.KGS, path: str | None = None) -> Iterator[tu
         for name, data in read_members(archive, set(todo)):
             nums, tgts = todo.pop(name)
             pending = dict(zip(nums, tgts))
-            for board, number, event in parse_game(data, name).replay():
+            game = parse_game(data, name)
+            for board, number, event in game.replay():
                 if number in pending:
                     if pending[number] != event.point:
                         raise ValueError(f"{name} move {number}: target {event.point}, sample says {pending[number]}")
-                    yield board, pending.pop(number), number
+                    yield game, board, pending.pop(number), number
                     if not pending:
                         break
     if todo:

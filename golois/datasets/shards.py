@@ -13,6 +13,9 @@ A shard is a folder `OUT/shards/<archive>-<chunk>/`:
     colours.npy   int8  [M]     their colours
     games.npy     int64 [G + 1] offsets of each game's moves in moves.npy
     years.npy     int16 [G]     year of each game (split: test years vs the rest)
+    winners.npy   int8  [G]     each game's winner: +1 black, -1 white, 0 none (golois.datasets.results)
+    kinds.npy     int8  [G]     the kind of its result (index into results.KINDS: resign, score, time...)
+    komi.npy      float32 [G]   its komi
     games.txt     G member names, one a line
 
 It is written into a temporary folder and renamed into place, so a shard folder exists only when
@@ -35,16 +38,17 @@ import numpy as np
 from golois import paths
 from golois.datasets.features import (DEFAULT_FEATURE_SET, FeatureSet, check_same, get_feature_set,
                                       stone_rows)
+from golois.datasets import tygem
 from golois.datasets.sources import (FilterConfig, GameStats, find_sources, game_positions,
                                      list_members, read_members)
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 @dataclass
 class BuildConfig:
     """What to build and how."""
-    sources: str = paths.KGS               # folder of archives, one archive, or a folder of SGF
+    sources: tuple[str, ...] = (paths.KGS,)  # each a folder of archives, an archive, a folder of SGF or of Tygem months
     out: str = "data/shards"
     feature_set: str = DEFAULT_FEATURE_SET
     filters: FilterConfig = field(default_factory=FilterConfig)
@@ -54,12 +58,18 @@ class BuildConfig:
     progress: bool = True
 
 
-def _shard_name(source: str, chunk: int) -> str:
+def source_name(source: str) -> str:
+    """An archive's name without its suffix: `KGS-2015-19-8133-`, `2008-12` (a Tygem month)."""
     base = os.path.basename(os.path.normpath(source))
     for suffix in (".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar", ".zip"):
         if base.endswith(suffix):
             base = base[: -len(suffix)]
-    return f"{base.strip('-')}-{chunk:03d}"
+    return base
+
+
+def _shard_name(source: str, chunk: int) -> str:
+    prefix = "tygem-" if tygem.is_tygem(source) else ""
+    return f"{prefix}{source_name(source).strip('-')}-{chunk:03d}"
 
 
 def _config_key(fset: FeatureSet, filters: FilterConfig) -> dict:
@@ -113,6 +123,9 @@ def write_shard(folder: str, games: list, packed: list, meta: dict) -> None:
                 else np.zeros(0, np.int8))
         np.save(os.path.join(tmp, "games.npy"), offsets)
         np.save(os.path.join(tmp, "years.npy"), np.array([g.year or 0 for g in games], np.int16))
+        np.save(os.path.join(tmp, "winners.npy"), np.array([g.winner for g in games], np.int8))
+        np.save(os.path.join(tmp, "kinds.npy"), np.array([g.result_kind for g in games], np.int8))
+        np.save(os.path.join(tmp, "komi.npy"), np.array([g.komi for g in games], np.float32))
         with open(os.path.join(tmp, "games.txt"), "w") as f:
             f.write("".join(g.name + "\n" for g in games))
         with open(os.path.join(tmp, "meta.json"), "w") as f:
@@ -138,7 +151,7 @@ def _build_unit(args) -> dict:
         games.append(g)
         packed.append(encode_game(g, fset, filters.size))
     meta = {**_config_key(fset, filters), "size": filters.size, "packed_planes": fset.packed_planes,
-            "source": os.path.basename(os.path.normpath(source)), "chunk": chunk,
+            "source": source_name(source), "shard": os.path.basename(folder), "chunk": chunk,
             "members": len(names), "stats": stats.to_dict(), "seconds": round(time.perf_counter() - t0, 3)}
     write_shard(folder, games, packed, meta)
     return meta
@@ -147,7 +160,8 @@ def _build_unit(args) -> dict:
 def plan(cfg: BuildConfig) -> list[tuple]:
     """The build's units: (source, chunk, member names, shard folder, feature set, filters)."""
     units = []
-    for source in find_sources(cfg.sources):
+    roots = [cfg.sources] if isinstance(cfg.sources, str) else list(cfg.sources)
+    for source in [s for root in roots for s in find_sources(root)]:
         names = list_members(source)
         for chunk in range(0, max(1, (len(names) + cfg.games_per_shard - 1) // cfg.games_per_shard)):
             part = names[chunk * cfg.games_per_shard:(chunk + 1) * cfg.games_per_shard]
@@ -219,12 +233,13 @@ def summarize(out: str, metas: list[dict]) -> dict:
     total = GameStats()
     for m in metas:
         total.add(GameStats.from_dict(m["stats"]))
-    split = {"train": 0, "test": 0}
+    split = {"train": 0, "test": 0, "heldout": 0}
     for m in metas:
-        s = Shard(os.path.join(out, "shards", _shard_name(m["source"], m["chunk"])))
-        t = s.test_mask()
+        s = Shard(os.path.join(out, "shards", m["shard"]))
+        t, h = s.test_mask(), s.heldout_mask()
         split["test"] += int(t.sum())
-        split["train"] += int(len(t) - t.sum())
+        split["heldout"] += int(h.sum())
+        split["train"] += int(len(t) - t.sum() - h.sum())
     return {"feature_set": metas[0]["feature_set"] if metas else None, **total.to_dict(),
             "positions_by_split": split, "shards": len(metas)}
 
@@ -268,6 +283,18 @@ class Shard:
         return np.asarray(self._load("years.npy"))
 
     @cached_property
+    def winners(self):
+        return np.asarray(self._load("winners.npy"))
+
+    @cached_property
+    def kinds(self):
+        return np.asarray(self._load("kinds.npy"))
+
+    @cached_property
+    def komi(self):
+        return np.asarray(self._load("komi.npy"))
+
+    @cached_property
     def names(self) -> list[str]:
         with open(os.path.join(self.folder, "games.txt")) as f:
             return f.read().splitlines()
@@ -279,3 +306,9 @@ class Shard:
         """Per position: its game's year is a test year."""
         years = tuple(self.meta["filters"]["test_years"])
         return np.isin(self.years, years)[self.index[:, 0]] if len(self.index) else np.zeros(0, bool)
+
+    def heldout_mask(self) -> np.ndarray:
+        """Per position: its archive is held out of training (FilterConfig.heldout_sources) and
+        its year is not a test year."""
+        held = self.meta["source"] in self.meta["filters"].get("heldout_sources", ())
+        return np.full(len(self.index), held, bool) & ~self.test_mask()

@@ -26,6 +26,8 @@ from typing import Iterator
 
 import numpy as np
 
+from golois.datasets import tygem
+from golois.datasets.results import kind_code, parse_result
 from golois.sgf import SgfError, parse_game
 from tactics import features as _cf
 
@@ -42,10 +44,12 @@ class FilterConfig:
     drop_handicap: bool = True        # HA > 0 or setup stones
     drop_ko: bool = True              # positions where a ko-banned point exists for the mover
     test_years: tuple[int, ...] = (2015,)
+    heldout_sources: tuple[str, ...] = ("2008-12",)   # archives kept out of training (validation)
 
     def to_dict(self) -> dict:
         d = asdict(self)
         d["test_years"] = list(self.test_years)
+        d["heldout_sources"] = list(self.heldout_sources)
         return d
 
 
@@ -105,6 +109,9 @@ class GamePositions:
     colours: np.ndarray           # int8 BLACK/WHITE of all moves
     kept: np.ndarray              # int32 move indices (0-based) whose preceding position is kept
     stones: np.ndarray            # uint8 [len(kept), 9, size*size] stone planes of those positions
+    winner: int = 0               # golois.datasets.results: BLACK_WON, WHITE_WON or NO_WINNER
+    result_kind: int = 0          # index into results.KINDS
+    komi: float = 0.0
 
 
 def game_positions(data: bytes, name: str, cfg: FilterConfig, stats: GameStats) -> GamePositions | None:
@@ -147,8 +154,9 @@ def game_positions(data: bytes, name: str, cfg: FilterConfig, stats: GameStats) 
     stats.positions += len(kept)
     stats.positions_dropped["pass"] += int(passes.sum())
     stats.positions_dropped["ko"] += int(ko.sum())
+    winner, kind = parse_result(game.result)
     return GamePositions(name, year_of(name, game.date), points.astype(np.int16), colours, kept,
-                         stones[kept])
+                         stones[kept], winner, kind_code(kind), float(game.komi))
 
 
 # --- archives ------------------------------------------------------------------------------------
@@ -161,15 +169,24 @@ def is_archive(path: str) -> bool:
 
 
 def find_sources(root: str) -> list[str]:
-    """Archives under a folder (sorted), the archive itself, or a plain folder of SGF files."""
+    """Archives under a folder (sorted), the archive itself, or a plain folder of SGF files; a
+    Tygem folder gives its monthly archives (golois.datasets.tygem)."""
     if os.path.isfile(root):
         return [root]
+    if tygem.is_tygem_folder(root):
+        return tygem.month_archives(root)
     archives = sorted(os.path.join(root, f) for f in os.listdir(root) if is_archive(f))
     return archives or [root]
 
 
 def list_members(path: str) -> list[str]:
-    """Sorted names of the .sgf members of an archive or folder (not read)."""
+    """Sorted names of the .sgf members of an archive or folder, or of the games of a Tygem month
+    (not read)."""
+    if tygem.is_tygem(path):
+        try:
+            return tygem.game_names(path)
+        except (zipfile.BadZipFile, OSError, EOFError, zlib_error()):
+            return []
     if os.path.isdir(path):
         out = []
         for dirpath, _, files in os.walk(path):
@@ -203,7 +220,9 @@ def read_members(path: str, wanted: set[str] | None = None,
         return name.lower().endswith(".sgf") and (wanted is None or name in wanted)
 
     try:
-        if os.path.isdir(path):
+        if tygem.is_tygem(path):
+            yield from tygem.read_games(path, wanted)
+        elif os.path.isdir(path):
             for name in list_members(path):
                 if want(name):
                     with open(os.path.join(path, name), "rb") as f:
