@@ -210,3 +210,48 @@ def test_average_weights(tmp_path):
         train_cli.main(["--average", str(out), runs[0].checkpoint_path, other.checkpoint_path])
     with pytest.raises(SystemExit):
         train_cli.main(["--average", str(out), runs[0].checkpoint_path])
+
+
+# --- the value head ------------------------------------------------------------------------
+
+def test_value_training_learns_and_keeps_the_best_model(tmp_path):
+    from tests.synthetic_data import MarkedMovesWithValue
+    train, test = MarkedMovesWithValue(n=512, seed=1), MarkedMovesWithValue(n=128, seed=2)
+    t = Trainer(cfg(tmp_path, value_weight=1.0, value_kind="conv", max_examples=2560, eval_every=320,
+                    eval_positions=128, checkpoint_every=10**9), train, test)
+    assert t.net.value is not None
+    t.train()
+    mse = [h[3] for h in t.progress.history]
+    assert mse[-1] < 0.3 < mse[0] and min(mse) == t.progress.best_value
+    assert os.path.exists(t.best_path) and load_model(t.best_path).has_value
+    with open(t.csv_path) as f:
+        rows = list(csv.DictReader(f))
+    assert rows[-1]["test_value_mse"] and float(rows[-1]["value_loss"]) < 1.0
+
+
+def test_frozen_trunk_trains_only_the_value_head(tmp_path):
+    from golois.nn.model import save_model
+    from tests.synthetic_data import MarkedMovesWithValue
+    train, test = MarkedMovesWithValue(n=256, seed=1), MarkedMovesWithValue(n=64, seed=2)
+    policy_run = Trainer(cfg(tmp_path / "p", max_examples=320), train, test)
+    policy_run.train()
+    assert policy_run.net.value is None
+    t = Trainer(cfg(tmp_path / "v", value_weight=1.0, freeze_trunk=True, init_from=policy_run.model_path,
+                    max_examples=640), train, test)
+    before = {k: v.clone() for k, v in t.net.state_dict().items() if k.startswith("convs.")}
+    t.train()
+    after = t.net.state_dict()
+    assert all(torch.equal(before[k], after[k]) for k in before)
+    assert t.progress.history[-1][3] < t.progress.history[0][3]
+    with pytest.raises(ValueError, match="freeze_trunk"):
+        TrainConfig(freeze_trunk=True)
+
+
+def test_value_patience_stops_a_run_that_no_longer_improves(tmp_path):
+    from tests.synthetic_data import MarkedMovesWithValue
+    train, test = MarkedMovesWithValue(n=256, seed=1), MarkedMovesWithValue(n=64, seed=2)
+    t = Trainer(cfg(tmp_path, value_weight=1.0, lr_schedule="1e-9@0", max_examples=100_000, eval_every=64,
+                    value_patience=2), train, test)
+    summary = t.train()
+    assert summary["completed"] and summary["examples"] < 100_000 and t.progress.stale >= 2
+    assert os.path.exists(t.model_path)

@@ -9,9 +9,11 @@ The paper's network (preset ``golois``): 12 convolutional layers of 256
 filters, the first 5x5 and the others 3x3, 'same' padding, ReLU after every
 layer but the last; the last layer has ONE filter whose output plane is the
 vector of move logits (361 on 19x19).  The network is fully convolutional so
-it runs on any board size.  An optional value head (for a later MCTS) reads
-the trunk (the activations entering the last policy conv): 1x1 conv, ReLU,
-global average pooling, fc, ReLU, fc, tanh -> one scalar per position.
+it runs on any board size.  An optional value head reads the trunk (the
+activations entering the last policy conv) and predicts whether the player to
+move wins, in [-1, 1] (`VALUE_KINDS`: ``pool`` is 1x1 conv, ReLU, global average
+pooling, fc, ReLU, fc, tanh; ``conv`` puts a 3x3 conv and batch norms before it,
+pools the mean and the max, and adds a per-point ownership guess: `ValueHead`).
 
 Bagging (``Network.evaluate_symmetric``): for each symmetry ``k`` of the
 chosen set, the network is evaluated on the transformed board, its output is
@@ -45,6 +47,7 @@ from golois.datasets.features import FeatureSetMismatch  # noqa: F401  (re-expor
 
 FORMAT_NAME = "golois-policy"
 FORMAT_VERSION = 1
+VALUE_KINDS = ("pool", "conv")
 
 
 # --------------------------------------------------------------------------- config
@@ -62,6 +65,7 @@ class ModelConfig:
     value_head: bool = False
     value_channels: int = 32
     value_hidden: int = 64
+    value_kind: str = "pool"
     preset: str = "custom"
 
     def __post_init__(self):
@@ -71,6 +75,8 @@ class ModelConfig:
             raise ValueError("in_planes and filters must be positive")
         if self.first_kernel % 2 == 0 or self.kernel % 2 == 0:
             raise ValueError("kernel sizes must be odd for 'same' padding")
+        if self.value_kind not in VALUE_KINDS:
+            raise ValueError(f"value_kind must be one of {VALUE_KINDS}, not {self.value_kind!r}")
 
     def to_dict(self) -> dict:
         """Plain dict (for checkpoints and model files)."""
@@ -106,17 +112,35 @@ def make_config(preset: str, in_planes: int, value_head: bool = False, **overrid
 
 
 class ValueHead(nn.Module):
-    """1x1 conv -> ReLU -> global average pool -> fc -> ReLU -> fc -> tanh."""
+    """``pool``: 1x1 conv -> ReLU -> global average pool -> fc -> ReLU -> fc -> tanh.
+    ``conv``: 3x3 conv (2 x channels) -> batch norm -> ReLU -> 1x1 conv -> batch norm -> ReLU,
+    then a per-point ownership guess (1x1 conv, tanh); the mean and max of the channels and the
+    mean ownership -> fc -> ReLU -> fc -> tanh.  The batch norms make the head learn at one rate
+    whatever the scale of the trunk's features; the ownership mean is a score estimate."""
 
-    def __init__(self, filters: int, channels: int, hidden: int):
+    def __init__(self, filters: int, channels: int, hidden: int, kind: str = "pool"):
         super().__init__()
-        self.conv = nn.Conv2d(filters, channels, 1)
-        self.fc1 = nn.Linear(channels, hidden)
+        self.kind = kind
+        if kind == "conv":
+            self.conv3 = nn.Conv2d(filters, 2 * channels, 3, padding=1, bias=False)
+            self.bn3 = nn.BatchNorm2d(2 * channels)
+            self.conv = nn.Conv2d(2 * channels, channels, 1, bias=False)
+            self.bn = nn.BatchNorm2d(channels)
+            self.owner = nn.Conv2d(channels, 1, 1)
+            self.fc1 = nn.Linear(2 * channels + 1, hidden)
+        else:
+            self.conv = nn.Conv2d(filters, channels, 1)
+            self.fc1 = nn.Linear(channels, hidden)
         self.fc2 = nn.Linear(hidden, 1)
 
     def forward(self, trunk: torch.Tensor) -> torch.Tensor:
         """``trunk[B,F,H,W] -> value[B]`` in [-1, 1]."""
-        v = F.relu(self.conv(trunk)).mean(dim=(-2, -1))
+        if self.kind == "conv":
+            h = F.relu(self.bn(self.conv(F.relu(self.bn3(self.conv3(trunk))))))
+            owner = torch.tanh(self.owner(h)).mean(dim=(-3, -2, -1))
+            v = torch.cat([h.mean(dim=(-2, -1)), h.amax(dim=(-2, -1)), owner[:, None]], dim=1)
+        else:
+            v = F.relu(self.conv(trunk)).mean(dim=(-2, -1))
         return torch.tanh(self.fc2(F.relu(self.fc1(v)))).squeeze(-1)
 
 
@@ -132,7 +156,7 @@ class PolicyNet(nn.Module):
             convs.append(nn.Conv2d(c.filters, c.filters, c.kernel, padding=c.kernel // 2))
         convs.append(nn.Conv2d(c.filters, 1, c.kernel, padding=c.kernel // 2))
         self.convs = nn.ModuleList(convs)
-        self.value = ValueHead(c.filters, c.value_channels, c.value_hidden) if c.value_head else None
+        self.value = ValueHead(c.filters, c.value_channels, c.value_hidden, c.value_kind) if c.value_head else None
         self.reset_parameters()
 
     def reset_parameters(self) -> None:

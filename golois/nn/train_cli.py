@@ -11,7 +11,7 @@ import dataclasses
 import sys
 from typing import Sequence
 
-from golois.nn.train_config import AUGMENTS, LOSSES, LR_SCALINGS, TEST_SPLITS, TrainConfig, parse_count
+from golois.nn.train_config import AUGMENTS, LOSSES, LR_SCALINGS, OPTIMIZERS, TEST_SPLITS, TrainConfig, parse_count
 
 
 # --------------------------------------------------------------------------- CLI
@@ -36,6 +36,8 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     p.add_argument("--lr-schedule", default=d.lr_schedule, help="rate@examples,... (k/M/G suffixes)")
     p.add_argument("--lr-scaling", choices=LR_SCALINGS, default=d.lr_scaling,
                    help="rate multiplier for a mean loss over B examples: 1, sqrt(B) or B")
+    p.add_argument("--optimizer", choices=OPTIMIZERS, default=d.optimizer,
+                   help="sgd (the paper's; --momentum, --nesterov) or adam (the rate is its step size)")
     p.add_argument("--momentum", type=float, default=d.momentum)
     p.add_argument("--nesterov", action="store_true")
     p.add_argument("--weight-decay", type=float, default=d.weight_decay)
@@ -66,6 +68,18 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
                    help="keep NCHW tensors (channels_last is faster on CPU and with CUDA AMP)")
     p.add_argument("--fp16-weights", action="store_true", help="store the final model's weights as fp16")
     p.add_argument("--no-progress", dest="progress", action="store_false", help="no tqdm bar")
+    v = p.add_argument_group("value head (the game's winner from the position; data with results)")
+    v.add_argument("--value-weight", type=float, default=d.value_weight,
+                   help="weight of the value loss (mean squared error on +1/-1) beside the policy loss; "
+                        "0: no value head")
+    v.add_argument("--value-per-game", type=int, default=d.value_per_game,
+                   help="value targets on about this many positions of each game (0: all)")
+    v.add_argument("--value-kind", default=d.value_kind, help="the head's shape: pool or conv")
+    v.add_argument("--freeze-trunk", action="store_true",
+                   help="train only the value head, on the trunk of --init-from (the policy is unchanged)")
+    v.add_argument("--value-patience", type=int, default=d.value_patience,
+                   help="stop after N evaluations without a lower held-out value loss (0: never); "
+                        "the best model is OUT_DIR/best.pt")
     return p
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 LR_SCALINGS = ("none", "sqrt", "linear")
 LOSSES = ("xent", "mse")
+OPTIMIZERS = ("sgd", "adam")
 AUGMENTS = ("trainer", "dataset", "none")
 TEST_SPLITS = ("test", "test-all", "all")
 
@@ -30,6 +31,7 @@ class TrainConfig:
     batch_size: int = 64
     lr_schedule: str = "0.2@0,0.1@20M,0.05@40M,0.025@60M"
     lr_scaling: str = "none"
+    optimizer: str = "sgd"              # sgd (the paper's) or adam (the rate is Adam's step size)
     momentum: float = 0.0
     nesterov: bool = False
     weight_decay: float = 0.0
@@ -50,16 +52,27 @@ class TrainConfig:
     channels_last: bool = True          # NHWC activations: ~18% faster on CPU (oneDNN), the CUDA AMP idiom
     fp16_weights: bool = False
     progress: bool = True
+    value_weight: float = 0.0           # >0: train a value head too, loss = policy + value_weight * value MSE
+    value_per_game: int = 0             # value targets on about this many positions a game (0: every one)
+    value_kind: str = "pool"            # the value head's shape (golois.nn.model.VALUE_KINDS)
+    freeze_trunk: bool = False          # train the value head alone on the loaded network's trunk
+    value_patience: int = 0             # stop after this many evaluations without a better held-out value (0: never)
 
     def __post_init__(self):
         if self.batch_size < 1:
             raise ValueError("batch_size must be >= 1")
         for name, value, allowed in (("lr_scaling", self.lr_scaling, LR_SCALINGS),
                                      ("loss", self.loss, LOSSES), ("augment", self.augment, AUGMENTS),
+                                     ("optimizer", self.optimizer, OPTIMIZERS),
                                      ("test_split", self.test_split, TEST_SPLITS)):
             if value not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {value!r}")
         LRSchedule.parse(self.lr_schedule)
+        if self.value_weight < 0:
+            raise ValueError("value_weight must be >= 0")
+        if self.freeze_trunk and not (self.value_weight > 0 and (self.init_from or self.resume)):
+            raise ValueError("freeze_trunk trains a value head on a loaded trunk: give value_weight > 0 "
+                             "and init_from (or resume)")
 
 
 def parse_count(text: str) -> int:

@@ -46,6 +46,18 @@ Decisions worth knowing:
   dataset is then opened with ``symmetries=False``.  ``--augment dataset``
   leaves it to the dataset (exact only if the dataset's draw is a function of
   the index; the trainer calls ``dataset.set_epoch(epoch)`` when it exists).
+* Value.  With ``--value-weight W > 0`` the model gets a value head and the
+  loss is policy cross-entropy + W * mean squared error of the value (tanh) on
+  the outcome for the player to move (+1/-1), over the positions whose game
+  result counts (golois.datasets.results.ValueConfig) and, with
+  ``--value-per-game K``, only about K positions a game.  The positions of one
+  game share one outcome and human games are few, so the held-out value loss
+  (the canonical test sample and the ``heldout`` split, a Tygem month) is
+  measured at every evaluation, ``best.pt`` keeps the model of the lowest one,
+  and ``--value-patience N`` stops a run after N evaluations without
+  improvement.  ``--freeze-trunk`` trains the value head alone on the trunk of
+  ``--init-from`` (its policy untouched; on a CPU the frozen trunk runs in
+  bf16 where the CPU has it).
 * Several GPUs: launch with ``torchrun``; WORLD_SIZE/RANK/LOCAL_RANK are read
   at Trainer construction (never at import).  NCCL on CUDA, gloo on CPU.
   Each step consumes ``batch_size * world_size`` examples; rank 0 alone
@@ -58,7 +70,7 @@ import csv
 import dataclasses
 import os
 import random
-import textwrap
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Iterator, Sequence
@@ -70,12 +82,14 @@ from torch.utils.data import DataLoader, Dataset, Sampler
 
 from golois import symmetry
 from golois.nn.checkpoints import CHECKPOINT_FORMAT
+from golois.nn.curves import plot_learning_curve
 from golois.nn.train_config import LRSchedule, TrainConfig, lr_scale
 from golois.nn.model import (ModelConfig, ModelMeta, PolicyNet, atomic_torch_save, load_model, make_config,
                           same_features, save_model)
 
 CHECKPOINT_VERSION = 1
-CSV_FIELDS = ("examples", "loss", "lr", "test_top1", "wall_time")
+CSV_FIELDS = ("examples", "loss", "lr", "test_top1", "wall_time", "value_loss", "test_value_mse",
+              "heldout_value_mse")
 
 
 # --------------------------------------------------------------------------- data
@@ -133,6 +147,19 @@ def unpack_batch(batch) -> tuple[torch.Tensor, torch.Tensor]:
     return batch[0], batch[1]
 
 
+def unpack_value(batch) -> tuple[torch.Tensor, torch.Tensor] | None:
+    """``(value target, value weight)`` of a batch ``(planes, move, target, weight)``, or None."""
+    if isinstance(batch, dict):
+        return (batch["value"], batch["value_weight"]) if "value" in batch else None
+    return (batch[2], batch[3]) if len(batch) >= 4 else None
+
+
+def value_loss(value: torch.Tensor, target: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    """Weighted mean squared error of the value on the outcome (0 when no weight)."""
+    w = weight.float()
+    return (w * (value.float() - target.float()) ** 2).sum() / w.sum().clamp_min(1.0)
+
+
 def augment_batch(planes: torch.Tensor, moves: torch.Tensor, gen: torch.Generator):
     """Apply one random symmetry per example (planes and moves consistently)."""
     size = planes.shape[-1]
@@ -154,9 +181,26 @@ def open_datasets(config: TrainConfig):
         raise ValueError("no training data: give --data PATH")
     from golois.datasets import open_dataset  # provided by the datasets package
 
-    train = open_dataset(config.data, split="train", symmetries=config.augment == "dataset")
-    test = open_dataset(config.test_data or config.data, split=config.test_split, symmetries=False)
+    from golois.datasets.results import ValueConfig
+    value = {"value": ValueConfig()} if config.value_weight > 0 else {}
+    train = open_dataset(config.data, split="train", symmetries=config.augment == "dataset", **value,
+                         **({"value_per_game": config.value_per_game} if value else {}))
+    test = open_dataset(config.test_data or config.data, split=config.test_split, symmetries=False, **value)
     return train, test
+
+
+def open_heldout(config: TrainConfig):
+    """The ``heldout`` split of the data with value targets (None without value training or
+    without held-out positions)."""
+    if config.value_weight <= 0:
+        return None
+    from golois.datasets import open_dataset
+    from golois.datasets.results import ValueConfig
+    try:
+        held = open_dataset(config.test_data or config.data, split="heldout", symmetries=False, value=ValueConfig())
+    except (FileNotFoundError, TypeError):
+        return None
+    return held if len(held) else None
 
 
 def describe(dataset, fallback: str = "") -> str:
@@ -235,7 +279,9 @@ class Progress:
     epoch: int = 0
     index: int = 0
     wall: float = 0.0
-    history: list = field(default_factory=list)  # [(examples, top1, top5)]
+    history: list = field(default_factory=list)  # [(examples, top1, top5, test value MSE, held-out value MSE)]
+    best_value: float = float("inf")             # the lowest held-out value MSE so far (best.pt)
+    stale: int = 0                               # evaluations since it was reached
 
 
 # --------------------------------------------------------------------------- trainer
@@ -254,24 +300,39 @@ class Trainer:
             train_set, opened_test = open_datasets(config)
             test_set = test_set if test_set is not None else opened_test
         self.train_set, self.test_set = train_set, test_set
+        self.heldout_set = open_heldout(config) if config.data else None
         self.feature_set = dict(train_set.feature_set)
         planes, _ = unpack_batch(train_set[0])
         self.board_shape = tuple(planes.shape[-2:])
         self.schedule = LRSchedule.parse(config.lr_schedule)
         torch.manual_seed(config.seed)
-        self.model_config = make_config(config.preset, in_planes=int(self.feature_set["planes"]))
+        self.model_config = make_config(config.preset, in_planes=int(self.feature_set["planes"]),
+                                        value_head=config.value_weight > 0, value_kind=config.value_kind)
         self.memory_format = torch.channels_last if config.channels_last else torch.contiguous_format
         self.net = PolicyNet(self.model_config).to(self.device, memory_format=self.memory_format)
+        if config.freeze_trunk:
+            for conv in self.net.convs:
+                conv.requires_grad_(False)
         self.model = self._wrap(self.net)
-        self.optimizer = torch.optim.SGD(self.net.parameters(), lr=self.schedule.lr_at(0),
-                                         momentum=config.momentum, nesterov=config.nesterov,
-                                         weight_decay=config.weight_decay)
+        trainable = [q for q in self.net.parameters() if q.requires_grad]
+        if config.optimizer == "adam":
+            self.optimizer = torch.optim.Adam(trainable, lr=self.schedule.lr_at(0), weight_decay=config.weight_decay)
+        else:
+            self.optimizer = torch.optim.SGD(trainable, lr=self.schedule.lr_at(0),
+                                             momentum=config.momentum, nesterov=config.nesterov,
+                                             weight_decay=config.weight_decay)
         self.use_amp = config.amp and self.device.type == "cuda"
+        from golois.nn.precision import missing_instructions
+        # a frozen trunk only runs forward: bf16 on a CPU that has it, as at play time
+        self.trunk_bf16 = (config.freeze_trunk and self.device.type == "cpu" and config.amp
+                           and missing_instructions("bf16") is None)
         if self.device.type == "cuda":
             torch.backends.cudnn.benchmark = True  # one input shape throughout: let cuDNN time its kernels once
         self.scaler = torch.amp.GradScaler("cuda", enabled=self.use_amp)
         self.progress = Progress()
         self.last_loss = float("nan")
+        self.last_value_loss = float("nan")
+        self._value_sum = [0.0, 0]
         self._checkpointed_at = -1
         if config.resume:
             self.load_checkpoint(self.checkpoint_path if config.resume == "auto" else config.resume)
@@ -324,6 +385,10 @@ class Trainer:
         return os.path.join(self.config.out_dir, "model.pt")
 
     @property
+    def best_path(self) -> str:
+        return os.path.join(self.config.out_dir, "best.pt")
+
+    @property
     def csv_path(self) -> str:
         return os.path.join(self.config.out_dir, "log.csv")
 
@@ -350,8 +415,11 @@ class Trainer:
                           worker_init_fn=_worker_init, generator=gen,
                           persistent_workers=False, drop_last=False)
 
-    def _prepare(self, batch) -> tuple[torch.Tensor, torch.Tensor]:
+    def _prepare(self, batch) -> tuple:
+        """(planes, moves, value target, value weight) on the device; the value pair is None
+        without value data."""
         planes, moves = unpack_batch(batch)
+        value = unpack_value(batch)
         moves = torch.as_tensor(moves).long().reshape(-1)
         if self.config.augment == "trainer":
             p = self.progress
@@ -361,20 +429,35 @@ class Trainer:
         keep = (moves >= 0) & (moves < points)  # a pass target has no output: skip it
         if not bool(keep.all()):
             planes, moves = planes[keep], moves[keep]
+            value = None if value is None else (value[0][keep], value[1][keep])
         nb = self.device.type == "cuda"
         planes = planes.to(self.device, non_blocking=nb).float().contiguous(memory_format=self.memory_format)
-        return planes, moves.to(self.device, non_blocking=nb)
+        if value is not None:
+            value = tuple(torch.as_tensor(v).float().to(self.device, non_blocking=nb) for v in value)
+        return planes, moves.to(self.device, non_blocking=nb), value
 
     # -- one step
 
-    def train_step(self, planes: torch.Tensor, moves: torch.Tensor, lr: float) -> float:
-        """One SGD step on a minibatch at rate ``lr``; returns the loss."""
+    def _forward(self, planes: torch.Tensor):
+        if self.config.freeze_trunk:
+            with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.trunk_bf16):
+                trunk = self.net.trunk(planes)
+            return None, self.net.value(trunk.float())
+        with torch.autocast(self.device.type, dtype=torch.float16, enabled=self.use_amp):
+            return self.model(planes)
+
+    def train_step(self, planes: torch.Tensor, moves: torch.Tensor, lr: float, value=None) -> float:
+        """One SGD step on a minibatch at rate ``lr``; returns the loss (policy plus weighted
+        value, or the value's alone with a frozen trunk)."""
         for group in self.optimizer.param_groups:
             group["lr"] = lr
         self.optimizer.zero_grad(set_to_none=True)
-        with torch.autocast(self.device.type, dtype=torch.float16, enabled=self.use_amp):
-            logits, _ = self.model(planes)
-        loss = policy_loss(logits, moves, self.config.loss)
+        logits, v = self._forward(planes)
+        loss = policy_loss(logits, moves, self.config.loss) if logits is not None else 0.0
+        if v is not None and value is not None:
+            vl = value_loss(v, *value)
+            self.last_value_loss = float(vl.detach())
+            loss = loss + self.config.value_weight * vl if logits is not None else vl
         self.scaler.scale(loss).backward()
         if self.config.clip_grad > 0:
             self.scaler.unscale_(self.optimizer)
@@ -402,10 +485,13 @@ class Trainer:
             raise ValueError("the training set is smaller than the number of processes")
         while p.examples < cfg.max_examples:
             for batch in self._loader():
-                planes, moves = self._prepare(batch)
+                planes, moves, value = self._prepare(batch)
                 consumed = len(unpack_batch(batch)[1]) * self.dist.world
                 lr = self.current_lr()
-                loss = self.train_step(planes, moves, lr) if len(moves) else float("nan")
+                self.last_value_loss = float("nan")
+                loss = self.train_step(planes, moves, lr, value) if len(moves) else float("nan")
+                if self.last_value_loss == self.last_value_loss:
+                    self._value_sum = [self._value_sum[0] + self.last_value_loss, self._value_sum[1] + 1]
                 before = p.examples
                 p.examples += consumed
                 p.index += consumed
@@ -429,6 +515,10 @@ class Trainer:
                     loss_sum, loss_n = 0.0, 0
                 if crossed(before, p.examples, cfg.checkpoint_every):
                     self.save_checkpoint()
+                if top1 is not None and self.stop_for_value():
+                    done = True
+                    cfg = dataclasses.replace(cfg, max_examples=p.examples)
+                    self.config = cfg
                 if done or (max_steps is not None and steps_done >= max_steps):
                     break
             if max_steps is not None and steps_done >= max_steps:
@@ -458,51 +548,92 @@ class Trainer:
 
     # -- evaluation
 
-    def evaluate(self, max_positions: int | None = None) -> tuple[float, float, int]:
-        """(top-1, top-5, positions) of the current model on the test set."""
-        if self.test_set is None:
+    def evaluate(self, max_positions: int | None = None, dataset=None) -> tuple[float, float, int]:
+        """(top-1, top-5, positions) of the current model on the test set (or `dataset`); the
+        value's mean squared error on its counted positions goes to ``self.last_value_mse``."""
+        dataset = self.test_set if dataset is None else dataset
+        self.last_value_mse = float("nan")
+        if dataset is None:
             return float("nan"), float("nan"), 0
-        limit = min(len(self.test_set), max_positions or self.config.eval_positions)
-        subset = torch.utils.data.Subset(self.test_set, range(limit))
+        limit = min(len(dataset), max_positions or self.config.eval_positions)
+        if limit < len(dataset):          # a spread of the set (a held-out month's games are in order)
+            subset = torch.utils.data.Subset(dataset, np.linspace(0, len(dataset) - 1, limit).astype(int).tolist())
+        else:
+            subset = dataset
         loader = DataLoader(subset, batch_size=max(self.config.batch_size, 256), shuffle=False,
                             num_workers=min(self.config.workers, 2))
         was_training = self.net.training
         self.net.eval()
         hit1 = hit5 = n = 0
+        sq, weight = 0.0, 0.0
         with torch.inference_mode():
             for batch in loader:
                 planes, moves = unpack_batch(batch)
                 planes = planes.to(self.device).float().contiguous(memory_format=self.memory_format)
                 moves = torch.as_tensor(moves).long().reshape(-1).to(self.device)
                 with torch.autocast(self.device.type, dtype=torch.float16, enabled=self.use_amp):
-                    logits, _ = self.net(planes)
+                    logits, v = self.net(planes)
                 top = logits.float().topk(min(5, logits.shape[-1]), dim=-1).indices
                 hit1 += int((top[:, 0] == moves).sum())
                 hit5 += int((top == moves[:, None]).any(dim=1).sum())
                 n += len(moves)
+                target = unpack_value(batch)
+                if v is not None and target is not None:
+                    w = target[1].float().to(self.device)
+                    sq += float((w * (v.float() - target[0].float().to(self.device)) ** 2).sum())
+                    weight += float(w.sum())
         self.net.train(was_training)
+        if weight:
+            self.last_value_mse = sq / weight
         return (hit1 / n, hit5 / n, n) if n else (float("nan"), float("nan"), 0)
 
     def evaluate_and_record(self) -> float | None:
-        """Rank 0 evaluates, stores the point in the history and redraws the curve."""
+        """Rank 0 evaluates (the test set, and the held-out split for the value), stores the
+        point in the history, keeps best.pt and redraws the curve."""
         top1 = None
         if self.dist.is_main and self.test_set is not None:
             top1, top5, n = self.evaluate()
-            self.progress.history.append([self.progress.examples, top1, top5])
+            test_mse = self.last_value_mse
+            held_mse = float("nan")
+            if self.heldout_set is not None:
+                self.evaluate(dataset=self.heldout_set)
+                held_mse = self.last_value_mse
+            row = [self.progress.examples, top1, top5]
+            self.progress.history.append(row + ([test_mse, held_mse] if self.net.value is not None else []))
+            watched = held_mse if held_mse == held_mse else test_mse
+            if watched == watched:
+                if watched < self.progress.best_value:
+                    self.progress.best_value, self.progress.stale = watched, 0
+                    self.save_final_model(self.best_path)
+                else:
+                    self.progress.stale += 1
             self._plot()
         self._barrier()
         return top1
+
+    def stop_for_value(self) -> bool:
+        """Early stopping: `value_patience` evaluations without a lower held-out value loss."""
+        n = self.config.value_patience
+        return n > 0 and self.progress.stale >= n
 
     # -- files
 
     def _log_row(self, loss: float, lr: float, top1: float | None) -> None:
         new = not os.path.exists(self.csv_path)
+        vsum, vn = self._value_sum
+        self._value_sum = [0.0, 0]
+        last = self.progress.history[-1] if top1 is not None and self.progress.history else []
+
+        def cell(x):
+            return "" if x is None or x != x else f"{x:.6f}"
         with open(self.csv_path, "a", newline="") as f:
             w = csv.writer(f)
             if new:
                 w.writerow(CSV_FIELDS)
             w.writerow([self.progress.examples, f"{loss:.6f}", f"{lr:.6g}",
-                        "" if top1 is None else f"{top1:.6f}", f"{self.progress.wall:.2f}"])
+                        "" if top1 is None else f"{top1:.6f}", f"{self.progress.wall:.2f}",
+                        cell(vsum / vn if vn else None), cell(last[3] if len(last) > 3 else None),
+                        cell(last[4] if len(last) > 4 else None)])
 
     def _truncate_log(self) -> None:
         """On resume, drop CSV rows written after the checkpoint (they will be redone)."""
@@ -562,51 +693,40 @@ class Trainer:
         """Start from a saved model's weights (a fresh optimizer and schedule): how training
         goes on from a shipped network when no checkpoint of its run is at hand."""
         network = load_model(path, expect_features=self.feature_set)
-        if network.model.config != self.model_config:
-            raise ValueError(f"{path} holds a different model ({network.model.config.to_dict()}) "
-                             f"than configured ({self.model_config.to_dict()})")
-        self.net.load_state_dict({k: v.float() for k, v in network.model.state_dict().items()})
+        trunk_keys = ("in_planes", "layers", "filters", "first_kernel", "kernel")
+        theirs, ours = network.model.config, self.model_config
+        if any(getattr(theirs, k) != getattr(ours, k) for k in trunk_keys):
+            raise ValueError(f"{path} holds a different model ({theirs.to_dict()}) "
+                             f"than configured ({ours.to_dict()})")
+        state = {k: v.float() for k, v in network.model.state_dict().items()}
+        if theirs.value_head != ours.value_head or theirs.value_kind != ours.value_kind:
+            state = {k: v for k, v in state.items() if not k.startswith("value.")}
+            if ours.value_head and self.dist.is_main:
+                print(f"golois: {os.path.basename(path)} has no {ours.value_kind} value head: "
+                      "the value head starts from scratch", file=sys.stderr)
+        missing, unexpected = self.net.load_state_dict(state, strict=False)
+        if unexpected or any(not k.startswith("value.") for k in missing):
+            raise ValueError(f"{path} does not fit the model: missing {missing}, unexpected {unexpected}")
 
     def accuracy_meta(self) -> dict:
         """The last measured test accuracy, for the model file."""
         if not self.progress.history:
             return {}
-        examples, top1, top5 = self.progress.history[-1]
-        return {"top1": top1, "top5": top5, "at_examples": examples,
+        examples, top1, top5 = self.progress.history[-1][:3]
+        extra = {}
+        if len(self.progress.history[-1]) > 4:
+            extra = {k: v for k, v in zip(("test_value_mse", "heldout_value_mse"), self.progress.history[-1][3:5])
+                     if v == v}
+        return {"top1": top1, "top5": top5, "at_examples": examples, **extra,
                 "positions": min(len(self.test_set), self.config.eval_positions) if self.test_set else 0,
                 "test_data": describe(self.test_set, self.config.test_data or self.config.data or "")}
 
-    def save_final_model(self) -> None:
-        """Write ``model.pt`` with :func:`golois.nn.model.save_model` (rank 0 only)."""
+    def save_final_model(self, path: str | None = None) -> None:
+        """Write ``model.pt`` (or `path`) with :func:`golois.nn.model.save_model` (rank 0 only)."""
         if not self.dist.is_main:
             return
         meta = ModelMeta(feature_set=self.feature_set,
                          trained_on=describe(self.train_set, self.config.data or ""),
                          examples=self.progress.examples, accuracy=self.accuracy_meta(),
                          extra={"train_config": dataclasses.asdict(self.config)})
-        save_model(self.model_path, self.net, meta, fp16=self.config.fp16_weights)
-
-
-def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title: str = "") -> None:
-    """Test top-1 (and top-5) accuracy against examples learned, written to ``png_path``."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(7, 4))
-    ax = fig.subplots()
-    if history:
-        xs = [h[0] for h in history]
-        ax.plot(xs, [100 * h[1] for h in history], marker="o", label="test top-1")
-        if len(history[0]) > 2:
-            ax.plot(xs, [100 * h[2] for h in history], marker=".", linestyle="--", label="test top-5")
-        ax.legend()
-    ax.set_xlabel("examples learned")
-    ax.set_ylabel("accuracy (%)")
-    ax.grid(alpha=0.3)
-    ax.set_title(textwrap.fill(title or "learning curve", 70), fontsize=10)
-    fig.tight_layout()
-    tmp = png_path + ".tmp.png"
-    fig.savefig(tmp, dpi=100)
-    os.replace(tmp, png_path)
+        save_model(path or self.model_path, self.net, meta, fp16=self.config.fp16_weights)

@@ -1,0 +1,49 @@
+"""The learning curve of a training run as a PNG: test top-1 and top-5 against examples learned,
+and, for a run with a value head, the value's mean squared error on the test and held-out
+positions in a second panel.  `plot_learning_curve` is the one entry; the trainer redraws it at
+every evaluation (golois.nn.training)."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from typing import Sequence
+
+
+def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title: str = "") -> None:
+    """Rows ``(examples, top1, top5[, test value MSE, held-out value MSE])`` to ``png_path``."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    def finite(x):
+        return x is not None and x == x
+
+    has_value = any(len(h) > 3 and (finite(h[3]) or finite(h[4])) for h in history)
+    fig = Figure(figsize=(7, 6.5 if has_value else 4))
+    axes = fig.subplots(2 if has_value else 1, 1, sharex=True, squeeze=False)[:, 0]
+    ax = axes[0]
+    if history:
+        xs = [h[0] for h in history]
+        ax.plot(xs, [100 * h[1] for h in history], marker="o", label="test top-1")
+        if len(history[0]) > 2:
+            ax.plot(xs, [100 * h[2] for h in history], marker=".", linestyle="--", label="test top-5")
+        ax.legend()
+    ax.set_ylabel("accuracy (%)")
+    ax.grid(alpha=0.3)
+    ax.set_title(textwrap.fill(title or "learning curve", 70), fontsize=10)
+    if has_value:
+        vx = axes[1]
+        for col, label in ((3, "test value MSE"), (4, "held-out value MSE")):
+            pts = [(h[0], h[col]) for h in history if len(h) > col and finite(h[col])]
+            if pts:
+                vx.plot(*zip(*pts), marker="o", label=label)
+        vx.set_ylabel("value mean squared error")
+        vx.grid(alpha=0.3)
+        vx.legend()
+    axes[-1].set_xlabel("examples learned")
+    fig.tight_layout()
+    tmp = png_path + ".tmp.png"
+    fig.savefig(tmp, dpi=100)
+    os.replace(tmp, png_path)
