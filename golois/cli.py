@@ -3,8 +3,9 @@
     golois gtp                 GTP engine on stdin/stdout (same as `python play.py`)
     golois solve ...           life-and-death and ladder problems (golois/tsumego/cli.py)
     golois accuracy ...        move-prediction accuracy (golois/eval/accuracy_cli.py)
+    golois value ...           how well the value head predicts the winner (golois/eval/value_cli.py)
     golois match ...           matches between GTP engines (golois/eval/match.py)
-    golois dataset ...         build training/test shards from KGS archives (golois/datasets)
+    golois dataset ...         build training/test shards from KGS and Tygem archives (golois/datasets)
     golois train ...           train a policy network (same as `python train.py`)
 
 Each subcommand module exposes `add_parser(subparsers)` (which sets `func`); `main` only
@@ -23,6 +24,7 @@ SUBCOMMAND_MODULES = [
     "golois.gtp.engine",
     "golois.tsumego.cli",
     "golois.eval.accuracy_cli",
+    "golois.eval.value_cli",
     "golois.eval.match",
     "golois.datasets.cli",
     "golois.nn.train_cli",

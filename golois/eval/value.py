@@ -1,0 +1,169 @@
+"""How well the value head knows who is winning: the core of ``golois value``.
+
+Start with :func:`evaluate_value`: it feeds batches of positions with their outcomes to a
+:class:`golois.nn.model.Network` (optionally bagged over symmetries) and returns a
+:class:`ValueReport`: per move-number bucket the share of positions whose winner the value
+predicts and the mean squared error, and the calibration (predicted win probability against the
+observed win rate, by tenth).  :func:`plot_calibration` draws the calibration as a PNG.
+
+A batch is a dict: ``planes`` [B,C,H,W], ``outcome`` [B] (+1: the player to move won, -1: lost),
+``move_number`` [B].  The value v is in [-1, 1]; the win probability is (v + 1) / 2, and the
+winner is predicted when v has the outcome's sign.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import numpy as np
+
+#: move-number buckets, half-open [lo, hi); None: no upper bound.
+BUCKETS: tuple[tuple[int, int | None], ...] = ((0, 50), (50, 100), (100, 150), (150, 200), (200, None))
+BINS = 10
+
+
+@dataclass
+class Cell:
+    """Sums over the positions of a bucket."""
+    lo: int
+    hi: int | None
+    positions: int = 0
+    predicted: int = 0
+    squared_error: float = 0.0
+
+    @property
+    def label(self) -> str:
+        return f"{self.lo}+" if self.hi is None else f"{self.lo}-{self.hi - 1}"
+
+    @property
+    def accuracy(self) -> float:
+        return self.predicted / self.positions if self.positions else float("nan")
+
+    @property
+    def mse(self) -> float:
+        return self.squared_error / self.positions if self.positions else float("nan")
+
+    def add(self, v: np.ndarray, outcome: np.ndarray) -> None:
+        self.positions += len(v)
+        self.predicted += int((np.sign(v) == outcome).sum())
+        self.squared_error += float(((v - outcome) ** 2).sum())
+
+
+@dataclass
+class ValueReport:
+    """What `evaluate_value` measured."""
+    buckets: list[Cell] = field(default_factory=lambda: [Cell(lo, hi) for lo, hi in BUCKETS])
+    total: Cell = field(default_factory=lambda: Cell(0, None))
+    bins: np.ndarray = field(default_factory=lambda: np.zeros((BINS, 3)))  # count, sum p, sum won
+    seconds: float = 0.0
+    symmetries: int = 1
+
+    def add(self, v: np.ndarray, outcome: np.ndarray, move_number: np.ndarray) -> None:
+        v, outcome = np.asarray(v, np.float64), np.asarray(outcome, np.float64)
+        self.total.add(v, outcome)
+        for cell in self.buckets:
+            sel = (move_number >= cell.lo) & ((move_number < cell.hi) if cell.hi is not None else True)
+            cell.add(v[sel], outcome[sel])
+        p = (v + 1) / 2
+        b = np.clip((p * BINS).astype(int), 0, BINS - 1)
+        np.add.at(self.bins, b, np.stack([np.ones_like(p), p, outcome > 0], axis=1))
+
+    def span(self, lo: int, hi: int) -> Cell:
+        """One cell for moves lo..hi-1 made of whole buckets (e.g. 100, 200)."""
+        out = Cell(lo, hi)
+        for c in self.buckets:
+            if c.lo >= lo and c.hi is not None and c.hi <= hi:
+                out.positions += c.positions
+                out.predicted += c.predicted
+                out.squared_error += c.squared_error
+        return out
+
+    def calibration(self) -> list[dict]:
+        """Per tenth of predicted win probability: positions, share, mean predicted, observed."""
+        n = self.bins[:, 0].sum()
+        rows = []
+        for i, (count, sp, won) in enumerate(self.bins):
+            rows.append({"bin": f"{i / BINS:.1f}-{(i + 1) / BINS:.1f}", "positions": int(count),
+                         "share": count / n if n else 0.0,
+                         "predicted": sp / count if count else float("nan"),
+                         "observed": won / count if count else float("nan")})
+        return rows
+
+    def worst_calibration(self, min_share: float = 0.01) -> float:
+        """The largest |predicted - observed| over the tenths that hold at least min_share."""
+        gaps = [abs(r["predicted"] - r["observed"]) for r in self.calibration() if r["share"] >= min_share]
+        return max(gaps) if gaps else float("nan")
+
+    def to_dict(self) -> dict:
+        mid = self.span(100, 200)
+        return {"positions": self.total.positions, "accuracy": self.total.accuracy, "mse": self.total.mse,
+                "accuracy_100_199": mid.accuracy, "worst_calibration": self.worst_calibration(),
+                "symmetries": self.symmetries, "seconds": round(self.seconds, 1),
+                "by_move_number": [{"label": c.label, "positions": c.positions, "accuracy": c.accuracy,
+                                    "mse": c.mse} for c in self.buckets],
+                "calibration": self.calibration()}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    def summary(self) -> str:
+        lines = ["| moves | positions | winner predicted | mean squared error |", "|---|---|---|---|"]
+        for c in [*self.buckets, self.span(100, 200), self.total]:
+            label = "all" if c is self.total else c.label
+            lines.append(f"| {label} | {c.positions} | {100 * c.accuracy:.1f}% | {c.mse:.3f} |")
+        lines += ["", "| predicted win probability | positions | share | mean predicted | observed |",
+                  "|---|---|---|---|---|"]
+        for r in self.calibration():
+            lines.append(f"| {r['bin']} | {r['positions']} | {100 * r['share']:.1f}% | "
+                         f"{100 * r['predicted']:.1f}% | {100 * r['observed']:.1f}% |")
+        lines.append(f"\nworst calibration gap (tenths holding at least 1%): "
+                     f"{100 * self.worst_calibration():.1f} points")
+        return "\n".join(lines)
+
+
+def evaluate_value(network, batches: Iterable[dict], symmetries: int = 1, progress=None) -> ValueReport:
+    """The value of `network` (golois.nn.model.Network with a value head) on the batches."""
+    if not getattr(network, "has_value", False):
+        raise ValueError("the network has no value head")
+    report = ValueReport(symmetries=symmetries)
+    t0 = time.perf_counter()
+    for b in batches:
+        _, v = network.evaluate_symmetric(b["planes"], symmetries)
+        report.add(v, b["outcome"], np.asarray(b["move_number"]))
+        if progress is not None:
+            progress.update(len(v))
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def plot_calibration(reports: dict[str, ValueReport], png_path: str, title: str = "") -> None:
+    """Predicted win probability against the observed win rate (one line per report), with the
+    share of positions in each tenth below."""
+    import matplotlib
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(6, 7))
+    ax, hx = fig.subplots(2, 1, gridspec_kw={"height_ratios": [3, 1]}, sharex=True)
+    ax.plot([0, 1], [0, 1], color="grey", linestyle=":", label="perfect calibration")
+    width = 1 / BINS / (len(reports) + 1)
+    for i, (name, r) in enumerate(reports.items()):
+        rows = [c for c in r.calibration() if c["positions"]]
+        ax.plot([c["predicted"] for c in rows], [c["observed"] for c in rows], marker="o",
+                label=f"{name} ({r.total.positions} positions)")
+        hx.bar([k / BINS + (i + 0.5) * width for k in range(BINS)],
+               [100 * c["share"] for c in r.calibration()], width=width, label=name)
+    ax.set_ylabel("observed win rate of the player to move")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title(title or "value calibration", fontsize=10)
+    hx.set_xlabel("predicted win probability")
+    hx.set_ylabel("positions (%)")
+    hx.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(png_path, dpi=100)

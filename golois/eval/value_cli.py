@@ -1,0 +1,157 @@
+"""`golois value`: how well a network's value head predicts the winner, on the canonical 2015
+test sample and on a held-out Tygem month.
+
+    golois value [--model full|small|PATH] [--kgs DIR] [--tygem MONTH.zip] [--tygem-positions N]
+                 [--every K] [--symmetries 1|8] [--precision ...] [--plot PNG] [--json]
+
+The sets:
+- `kgs2015`: the canonical test sample's positions (golois/datasets/test_sample.json.gz, the same
+  100,000 positions as every accuracy figure) whose game result counts for the value
+  (golois.datasets.results.ValueConfig: resignation or score, komi 5.5 to 7.5);
+- `kgs2015 komi 0.5`: the sample's positions of decided games at komi 0.5, which the value never
+  trains on: how far a value trained at the usual komi is from them;
+- `tygem`: N positions (`--tygem-positions`, drawn with a fixed seed) of the held-out Tygem month
+  (`--tygem`, default ../shared/data/tygem/2008-12.zip, the `heldout` split of the shards).
+
+Each prints the share of positions whose winner the value predicts by move-number bucket, the
+mean squared error and the calibration by tenth of predicted win probability; `--plot` draws the
+calibration of every set on one PNG.  Start with `run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Iterator
+
+import numpy as np
+
+from golois import paths
+from golois.nn.registry import PRECISIONS
+
+DEFAULT_TYGEM = os.path.join(paths.TYGEM, "2008-12.zip")
+TYGEM_SEED = 2008
+
+
+def add_parser(subparsers) -> None:
+    """Register `golois value`."""
+    p = subparsers.add_parser("value", help="how well the value head predicts the winner",
+                              description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--model", default="full", help="network weights: full, small (shipped) or a .pt file")
+    p.add_argument("--sets", nargs="+", default=["kgs2015", "tygem"], choices=("kgs2015", "tygem"))
+    p.add_argument("--kgs", default=paths.KGS, help="KGS archives, for the canonical sample")
+    p.add_argument("--tygem", default=DEFAULT_TYGEM, help="the held-out Tygem month archive")
+    p.add_argument("--tygem-positions", type=int, default=20_000, help="positions drawn from the Tygem month")
+    p.add_argument("--every", type=int, default=1, help="every K-th position of each set (a spread subset)")
+    p.add_argument("--symmetries", type=int, choices=(1, 4, 8), default=1)
+    p.add_argument("--precision", choices=PRECISIONS, default="fp32")
+    p.add_argument("--threads", type=int, default=0, help="CPU threads (0: torch's default)")
+    p.add_argument("--batch", type=int, default=128)
+    p.add_argument("--plot", help="write the calibration of every set as a PNG")
+    p.add_argument("--json", action="store_true", help="one JSON object per set on stdout")
+    p.set_defaults(func=run)
+
+
+def kgs_positions(kgs: str, komi_half: bool = False) -> Iterator[tuple]:
+    """(board, outcome for the player to move, move number) of the canonical sample's positions
+    whose result counts (or, with komi_half, of its decided games at komi 0.5)."""
+    from golois.datasets.results import ValueConfig, parse_result, kind_code, COUNTED_KINDS
+    from golois.datasets.sample import iter_sample_games
+    from tactics.board import BLACK
+    cfg = ValueConfig(komi=(0.5, 0.5)) if komi_half else ValueConfig()
+    for game, board, _, number in iter_sample_games(kgs):
+        winner, kind = parse_result(game.result)
+        if not cfg.counts(np.array([winner]), np.array([kind_code(kind)]), np.array([game.komi]))[0]:
+            continue
+        assert kind in COUNTED_KINDS
+        mover = game.to_move_at(number - 1)
+        yield board, winner * (1 if mover == BLACK else -1), number
+
+
+def tygem_positions(archive: str, n: int, seed: int = TYGEM_SEED) -> Iterator[tuple]:
+    """(board, outcome, move number) of n positions drawn among the kept positions of a Tygem
+    month whose result counts."""
+    from golois.datasets.results import ValueConfig
+    from golois.datasets.sources import FilterConfig, GameStats, game_positions, read_members
+    from golois.sgf import parse_game
+    from tactics.board import BLACK
+    cfg, stats, population = ValueConfig(), GameStats(), []
+    for name, data in read_members(archive, None, stats):
+        g = game_positions(data, name, FilterConfig(), stats)
+        if g is not None and cfg.counts(np.array([g.winner]), np.array([g.result_kind]), np.array([g.komi]))[0]:
+            population += [(name, int(k) + 1) for k in g.kept]
+    if not population:
+        raise ValueError(f"no position with a counted result in {archive}")
+    chosen = np.random.default_rng(seed).choice(len(population), min(n, len(population)), replace=False)
+    wanted: dict[str, set] = {}
+    for i in chosen:
+        wanted.setdefault(population[i][0], set()).add(population[i][1])
+    for name, data in read_members(archive, set(wanted)):
+        g = game_positions(data, name, FilterConfig(), GameStats())
+        game = parse_game(data, name)
+        for board, number, _ in game.replay():
+            if number in wanted[name]:
+                mover = game.to_move_at(number - 1)
+                yield board, g.winner * (1 if mover == BLACK else -1), number
+
+
+def batches(positions: Iterator[tuple], feature_set, size: int, every: int = 1) -> Iterator[dict]:
+    """Dict batches (planes, outcome, move_number) for golois.eval.value.evaluate_value."""
+    from golois.datasets.features import encode
+    rows: dict[str, list] = {"planes": [], "outcome": [], "move_number": []}
+    for i, (board, outcome, number) in enumerate(positions):
+        if i % every:
+            continue
+        rows["planes"].append(encode(board, feature_set))
+        rows["outcome"].append(outcome)
+        rows["move_number"].append(number)
+        if len(rows["planes"]) == size:
+            yield {k: np.stack(v) for k, v in rows.items()}
+            rows = {k: [] for k in rows}
+    if rows["planes"]:
+        yield {k: np.stack(v) for k, v in rows.items()}
+
+
+def run(args) -> int:
+    """Measure each set and print its report."""
+    from tqdm import tqdm
+
+    from golois.eval.value import evaluate_value, plot_calibration
+    from golois.nn.model import load_network
+    try:
+        network = load_network(args.model, args.threads, args.precision)
+    except (FileNotFoundError, ValueError) as e:
+        print(f"golois value: {e}", file=sys.stderr)
+        return 2
+    if not network.has_value:
+        print(f"golois value: {args.model} has no value head", file=sys.stderr)
+        return 2
+    sets = []
+    if "kgs2015" in args.sets:
+        sets += [("kgs2015", lambda: kgs_positions(args.kgs)), ("kgs2015 komi 0.5", lambda: kgs_positions(args.kgs, True))]
+    if "tygem" in args.sets:
+        if not os.path.exists(args.tygem):
+            print(f"golois value: no Tygem archive at {args.tygem}", file=sys.stderr)
+            return 1
+        sets.append(("tygem " + os.path.basename(args.tygem)[:-4],
+                     lambda: tygem_positions(args.tygem, args.tygem_positions)))
+    reports = {}
+    for name, positions in sets:
+        with tqdm(desc=name, unit="pos", disable=args.json) as bar:
+            report = evaluate_value(network, batches(positions(), network.feature_set, args.batch, args.every),
+                                    args.symmetries, progress=bar)
+        if report.total.positions == 0:
+            print(f"golois value: no position in {name}", file=sys.stderr)
+            return 1
+        reports[name] = report
+        if args.json:
+            print(json.dumps({"set": name, "model": args.model, "precision": network.precision, **report.to_dict()}))
+        else:
+            print(f"\n## {name} ({args.model}, {network.precision}, {args.symmetries} symmetries)\n")
+            print(report.summary())
+    if args.plot:
+        plot_calibration(reports, args.plot, title=f"value of {args.model} ({network.precision}, "
+                                                   f"{args.symmetries} symmetries)")
+    return 0

@@ -1,0 +1,65 @@
+"""golois.eval.value and `golois value`: winner shares, squared errors and calibration computed
+by hand on made-up values; the command on a Tygem month written here with a tiny network."""
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from golois.eval.value import ValueReport, evaluate_value, plot_calibration
+
+
+def test_report_buckets_and_calibration_by_hand():
+    r = ValueReport()
+    v = np.array([0.8, -0.6, 0.2, -0.2, 0.9, 0.0])
+    outcome = np.array([1, 1, -1, -1, 1, 1])
+    moves = np.array([10, 60, 120, 180, 250, 130])
+    r.add(v, outcome, moves)
+    assert r.total.positions == 6 and r.total.predicted == 3       # 0.8, -0.2 (vs -1), 0.9; 0.0 is no call
+    assert r.buckets[0].accuracy == 1.0 and r.buckets[1].accuracy == 0.0
+    mid = r.span(100, 200)
+    assert mid.positions == 3 and mid.predicted == 1
+    assert mid.mse == pytest.approx(((0.2 + 1) ** 2 + (-0.2 + 1) ** 2 + (0.0 - 1) ** 2) / 3)
+    cal = r.calibration()
+    assert [c["positions"] for c in cal] == [0, 0, 1, 0, 1, 1, 1, 0, 0, 2]   # p = (v + 1) / 2
+    top = cal[9]                                                    # p = 0.9 and 0.95, both won
+    assert top["predicted"] == pytest.approx(0.925) and top["observed"] == 1.0
+    assert r.worst_calibration() == pytest.approx(max(abs(c["predicted"] - c["observed"]) for c in cal if c["positions"]))
+
+
+class _Net:
+    has_value = True
+
+    def evaluate_symmetric(self, planes, symmetries):
+        return None, planes[:, 0, 0, 0] * 0.5
+
+
+def test_evaluate_value_and_plot(tmp_path):
+    batch = {"planes": np.array([1, -1, 1, 1], np.float32).reshape(4, 1, 1, 1),
+             "outcome": np.array([1, -1, -1, 1]), "move_number": np.array([110, 120, 130, 140])}
+    r = evaluate_value(_Net(), [batch])
+    assert r.span(100, 200).accuracy == 0.75 and r.total.mse == pytest.approx((0.25 + 0.25 + 2.25 + 0.25) / 4)
+    plot_calibration({"made up": r}, str(tmp_path / "cal.png"))
+    assert (tmp_path / "cal.png").stat().st_size > 1000
+    with pytest.raises(ValueError, match="no value head"):
+        evaluate_value(type("NoHead", (), {"has_value": False})(), [batch])
+
+
+def test_golois_value_on_a_tygem_month(tygem_folder, tmp_path):
+    from golois.datasets.features import get_feature_set
+    from golois.nn.model import ModelMeta, PolicyNet, make_config, save_model
+    fs = get_feature_set("golois")
+    save_model(tmp_path / "v.pt", PolicyNet(make_config("tiny", fs.planes, value_head=True)),
+               ModelMeta(feature_set=fs.as_dict()))
+    save_model(tmp_path / "p.pt", PolicyNet(make_config("tiny", fs.planes)), ModelMeta(feature_set=fs.as_dict()))
+    cmd = [sys.executable, "-m", "golois.cli", "value", "--sets", "tygem", "--tygem", str(tygem_folder / "2008-12.zip")]
+    out = subprocess.run(cmd + ["--model", str(tmp_path / "v.pt"), "--json", "--plot", str(tmp_path / "c.png")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout.splitlines()[0])
+    assert report["positions"] == 9 and report["set"] == "tygem 2008-12"       # games 1001 and 1002 count
+    assert (tmp_path / "c.png").exists()
+    no_head = subprocess.run(cmd + ["--model", str(tmp_path / "p.pt")], capture_output=True, text=True, timeout=120)
+    assert no_head.returncode == 2 and "has no value head" in no_head.stderr
