@@ -586,3 +586,62 @@ def test_shipped_networks_by_name_and_the_default():
         r, c = divmod(move, 19)
         assert {min(r, 18 - r), min(c, 18 - c)} <= {2, 3}, (name, move)
     assert layers == {"full": (12, 256), "small": (6, 64)}
+
+
+class _ValuePolicy:
+    """A policy with a value head's answer: `win` for the player to move, whatever the board."""
+
+    def __init__(self, win):
+        self.win, self.calls = win, 0
+
+    def __call__(self, board, colour):
+        return np.zeros(board.size ** 2, np.float32)
+
+    def win_probability(self, board, colour):
+        self.calls += 1
+        return self.win
+
+
+def test_resigns_from_the_value_where_the_network_has_one():
+    b = from_diagram(LOST)                      # lost on the board, by the playouts
+    hopeful = Player(_ValuePolicy(0.6), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16))
+    assert not any(hopeful.genmove(b, BLACK, 7.5).resign for _ in range(3))     # the value says play on
+    assert hopeful.policy.calls == 3
+    hopeless = Player(_ValuePolicy(0.1), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16))
+    assert not hopeless.genmove(b, BLACK, 7.5).resign
+    decision = hopeless.genmove(b, BLACK, 7.5)
+    assert decision.resign and decision.reason.startswith("value 0.10")
+    playouts = Player(_ValuePolicy(0.6), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16,
+                                                      resign_from="playouts"))
+    playouts.genmove(b, BLACK, 7.5)
+    assert playouts.genmove(b, BLACK, 7.5).resign and playouts.policy.calls == 0
+
+
+def test_network_policy_gives_the_value_of_the_same_forward_pass():
+    from golois.nn.model import Network, PolicyNet, make_config
+    from golois.player.player import network_policy
+    import torch
+    torch.manual_seed(0)
+    network = Network(PolicyNet(make_config("tiny", in_planes=3, value_head=True)), log=None)
+    encode = lambda board, colour: np.stack([board.to_array() == k for k in (0, 1, 2)]).astype(np.float32)
+    policy = network_policy(network, encode, symmetries=8)
+    b = Board(9)
+    b.play("E5", "b")
+    policy(b, WHITE)
+    win = policy.win_probability(b, WHITE)
+    _, v = network.evaluate_symmetric(encode(b, WHITE)[None], 8)
+    assert abs(win - (v[0] + 1) / 2) < 1e-6
+    no_head = network_policy(Network(PolicyNet(make_config("tiny", in_planes=3)), log=None), encode)
+    assert no_head.win_probability(b, WHITE) is None
+
+
+def test_gogui_winrate_reads_the_value_head():
+    from golois.gtp.engine import build_engine
+    from golois.gtp.play import install_player
+    e = build_engine()
+    install_player(e, Player(_ValuePolicy(0.25), PlayerConfig(resign_threshold=0)))
+    assert "string/Win probability (value head)/golois-winrate" in e.handle("gogui-analyze_commands")
+    e.handle("play b D4")
+    assert e.handle("golois-winrate") == "= black 75.0% white 25.0% (white to move)\n\n"
+    install_player(e, Player(config=PlayerConfig(resign_threshold=0)))
+    assert e.handle("golois-winrate").startswith("? the network has no value head")

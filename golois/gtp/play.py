@@ -66,7 +66,10 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--no-life-and-death", dest="life_and_death", action="store_false",
                    help="tactics without the life-and-death solver's hook (ladders and captures only)")
     g.add_argument("--resign-threshold", type=float, default=cfg.resign_threshold,
-                   help=f"resign when the playout win rate stays under this (0: never; default {cfg.resign_threshold})")
+                   help=f"resign when the win probability stays under this (0: never; default {cfg.resign_threshold})")
+    g.add_argument("--resign-from", choices=("auto", "value", "playouts"), default=cfg.resign_from,
+                   help="the win probability resigning reads: the network's value head (auto: where it has one) "
+                        f"or the playouts' estimate (default {cfg.resign_from})")
     g.add_argument("--resign-margin", type=float, default=cfg.resign_margin,
                    help=f"also resign when behind by this fraction of the board's points (0: off; default {cfg.resign_margin})")
     g.add_argument("--playouts", type=int, default=cfg.playouts,
@@ -80,7 +83,7 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
 
 
 #: PlayerConfig fields that add_player_arguments sets from the command line.
-CONFIG_OPTIONS = ("tactics", "resign_threshold", "resign_margin", "playouts", "endgame_playouts", "temperature",
+CONFIG_OPTIONS = ("tactics", "resign_threshold", "resign_from", "resign_margin", "playouts", "endgame_playouts", "temperature",
                   "temperature_moves", "seed")
 
 
@@ -207,6 +210,7 @@ ANALYZE = [
     ("gfx", "Ladders", "golois-ladder_gfx %c"),
     ("gfx", "Life and death (solver)", "golois-life_and_death_gfx"),
     ("string", "Tactics hooks", "golois-hooks"),
+    ("string", "Win probability (value head)", "golois-winrate"),
 ]
 
 
@@ -248,6 +252,19 @@ def policy_gfx(engine, colour="b"):
     best = np.argsort(-prob)[:5]
     lines.append("LABEL " + " ".join(f"{engine.format_vertex(int(p))} {100 * prob[p]:.0f}" for p in best if prob[p] > 0))
     return "\n".join(lines)
+
+
+@COMMANDS.command("golois-winrate")
+def winrate(engine):
+    """The value head's win probability for each colour in the current position."""
+    player = get_player(engine)
+    board = engine.board
+    to_move = board.to_move
+    win = player.win_probability(board, to_move)
+    if win is None:
+        raise GtpFailure("the network has no value head")
+    black = win if to_move == BLACK else 1.0 - win
+    return f"black {100 * black:.1f}% white {100 * (1 - black):.1f}% ({'black' if to_move == BLACK else 'white'} to move)"
 
 
 @COMMANDS.command("golois-ownership")

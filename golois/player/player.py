@@ -15,9 +15,11 @@
    (saving or killing a critical group: golois.player.hooks.LifeAndDeath), one nat per stone,
    same scale.
 3. **Conduct**: never an illegal move, never filling its own true eye, never a positional
-   superko repeat; resigns when clearly lost (`PlayerConfig.clearly_lost`: the playout win rate
-   under `resign_threshold`, or far behind on the area estimate, `resign_patience` consecutive
-   times, late in the game).
+   superko repeat; resigns when clearly lost, `resign_patience` consecutive times, late in the
+   game: with a network that has a value head, when its win probability is under
+   `resign_threshold` (`Player.win_probability`); without one (or `resign_from="playouts"`),
+   when the playout win rate is under it or the area estimate is far behind
+   (`PlayerConfig.clearly_lost`).
 4. **Endgame** (`Player._endgame`; from `endgame_fill`, or once `endgame_settled` of the board is
    settled, or after an opponent pass, or in cleanup), judged with `endgame_playouts`:
    - `EndgameFacts`: moves that matter whatever the ownership says -- saving an own string in
@@ -61,7 +63,8 @@ Policy = Callable[[Board, int], np.ndarray]
 class PlayerConfig:
     """Everything genmove depends on besides the policy."""
     tactics: bool = True                 # apply the ladder adjustment and life-and-death hooks
-    resign_threshold: float = 0.05       # resign under this playout win rate (0 = never resign)
+    resign_threshold: float = 0.05       # resign under this win probability (0 = never resign)
+    resign_from: str = "auto"            # auto: the value head where the network has one, else playouts
     resign_patience: int = 3             # ... this many genmoves in a row
     resign_min_fill: float = 0.4         # ... only once this fraction of the board is stones
     resign_margin: float = 0.15          # ... or when behind by this fraction of the board's points
@@ -154,17 +157,43 @@ def fallback_policy(board: Board, colour: int) -> np.ndarray:
     return logits
 
 
-def network_policy(network, encode: Callable, symmetries: int = 8) -> Policy:
+class NetworkPolicy:
     """The shipped network as a Policy: `encode(board, colour) -> planes[C, n, n]` (wrap
-    tactics.features.encode with the network's feature set), bagged over `symmetries`."""
-    def policy(board: Board, colour: int) -> np.ndarray:
-        planes = np.asarray(encode(board, colour), dtype=np.float32)[None]
-        if symmetries > 1:
-            scores, _ = network.evaluate_symmetric(planes, symmetries)
+    tactics.features.encode with the network's feature set), bagged over `symmetries`.  Where the
+    network has a value head, `win_probability(board, colour)` is the value of the same forward
+    pass (the last position evaluated is remembered)."""
+
+    def __init__(self, network, encode: Callable, symmetries: int = 8):
+        self.network, self.encode, self.symmetries = network, encode, symmetries
+        self.has_value = bool(getattr(network, "has_value", False))
+        self._last: tuple | None = None                 # (position key, win probability)
+
+    @staticmethod
+    def _key(board: Board, colour: int) -> tuple:
+        return board.to_array().tobytes(), colour, len(board.history)
+
+    def __call__(self, board: Board, colour: int) -> np.ndarray:
+        planes = np.asarray(self.encode(board, colour), dtype=np.float32)[None]
+        if self.symmetries > 1:
+            scores, value = self.network.evaluate_symmetric(planes, self.symmetries)
         else:
-            scores, _ = network.evaluate(planes)
+            scores, value = self.network.evaluate(planes)
+        if value is not None:
+            self._last = (self._key(board, colour), float((value[0] + 1) / 2))
         return np.asarray(scores[0], dtype=np.float32)
-    return policy
+
+    def win_probability(self, board: Board, colour: int) -> float | None:
+        """The value head's probability that colour, to move, wins; None without a head."""
+        if not self.has_value:
+            return None
+        if self._last is None or self._last[0] != self._key(board, colour):
+            self(board, colour)
+        return self._last[1]
+
+
+def network_policy(network, encode: Callable, symmetries: int = 8) -> NetworkPolicy:
+    """See NetworkPolicy."""
+    return NetworkPolicy(network, encode, symmetries)
 
 
 def load_network_policy(model, symmetries: int, threads: int = 1, precision: str = "fp32") -> Policy:
@@ -207,6 +236,11 @@ class Player:
         self.losing_streak = {BLACK: 0, WHITE: 0}
 
     # ---- pieces (also used by the analyze commands) ----
+    def win_probability(self, board: Board, colour: int) -> float | None:
+        """The network's value for colour to move (None: no value head, or a policy without one)."""
+        fn = getattr(self.policy, "win_probability", None)
+        return fn(board, colour) if callable(fn) else None
+
     def candidates(self, board: Board, colour: int) -> np.ndarray:
         """bool [n*n]: legal moves that do not fill the player's own true eye."""
         n = board.size
@@ -343,11 +377,16 @@ class Player:
             verdict = self.judge(board, komi, endgame=True)
         margin = sign * verdict.score
         if not cleanup:
-            win = verdict.black_wins if colour == BLACK else 1.0 - verdict.black_wins
-            if fill >= cfg.resign_min_fill and cfg.clearly_lost(win, margin, board.size ** 2):
+            value = self.win_probability(board, colour) if cfg.resign_from != "playouts" else None
+            if value is not None:
+                win, lost, source = value, cfg.resign_threshold > 0 and value < cfg.resign_threshold, "value"
+            else:
+                win = verdict.black_wins if colour == BLACK else 1.0 - verdict.black_wins
+                lost, source = cfg.clearly_lost(win, margin, board.size ** 2), "playout win rate"
+            if fill >= cfg.resign_min_fill and lost:
                 self.losing_streak[colour] += 1
                 if self.losing_streak[colour] >= cfg.resign_patience:
-                    return Decision(None, resign=True, reason=f"win rate {win:.2f}, margin {margin:+.1f}")
+                    return Decision(None, resign=True, reason=f"{source} {win:.2f}, margin {margin:+.1f}")
             else:
                 self.losing_streak[colour] = 0
         if not endgame:                      # middle game: only the cheap settled-area filter
