@@ -4,6 +4,7 @@ genmove latency, and the agreement with fp32, side by side in one run with fp32 
     python bench/network_speed.py                                   # both networks, fp32 bf16 int8
     python bench/network_speed.py --models full --batches 8 16 --genmove 40
     python bench/network_speed.py --agreement 2000                  # top-1 against fp32 on sample positions
+    python bench/network_speed.py --threads 1 2 --genmove 0         # one batch on 1 and 2 cores
 
 Throughput: the network alone (golois.nn.model.Network.evaluate) on real positions of the
 canonical 2015 sample where the KGS archive is found, random planes otherwise; the best of
@@ -11,6 +12,8 @@ canonical 2015 sample where the KGS archive is found, random planes otherwise; t
 measure (8 symmetries, tactics on) at each precision.  Agreement: on the first N sample
 positions, each precision's top-1 against the played move, the share of positions whose top-1
 differs from fp32's, and the largest change of the log-probability of fp32's top-1 move.
+`--threads`: each throughput cell again with the batch on N threads (N cores; the process runs
+on the first N cores); x fp32 is then against fp32 at the same thread count.
 The physical floor: 4.33 GFLOP a position for the full network, 0.16 for the small one.
 Start with `main`.
 """
@@ -18,6 +21,7 @@ Start with `main`.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 
@@ -79,24 +83,34 @@ def main(argv=None) -> int:
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--genmove", type=int, default=20, metavar="N", help="genmoves timed per cell (0: none)")
     p.add_argument("--agreement", type=int, default=0, metavar="N", help="sample positions compared with fp32 (0: none)")
+    p.add_argument("--threads", type=int, nargs="+", default=[1], help="threads (cores) for one batch")
     args = p.parse_args(argv)
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     one_core()
+    import torch
     from golois.nn.model import load_network
     precisions = ["fp32"] + [q for q in args.precisions if q != "fp32"]
     need = max([*args.batches, args.agreement])
     sample = sample_planes(need)
     planes = sample[0] if sample is not None else (np.random.default_rng(0).random((need, 15, 19, 19)) > 0.7).astype(np.float32)
-    print("| network | precision (ran) | batch | positions/s | x fp32 | GFLOP/s |")
-    print("|---|---|---|---|---|---|")
+    print("| network | precision (ran) | threads | batch | positions/s | x fp32 | GFLOP/s |")
+    print("|---|---|---|---|---|---|---|")
     for model in args.models:
         nets = {q: load_network(model, 1, q) for q in precisions}
-        for batch in args.batches:
-            base = None
-            for q in precisions:
-                rate = throughput(nets[q], planes, batch, args.repeats)
-                base = base or rate
-                print(f"| {model} | {q} ({nets[q].precision}) | {batch} | {rate:.1f} | {rate / base:.2f} | "
-                      f"{rate * GFLOP.get(model, float('nan')):.0f} |", flush=True)
+        for threads in args.threads:
+            torch.set_num_threads(threads)
+            if cores:
+                os.sched_setaffinity(0, set(cores[:threads]))
+            for batch in args.batches:
+                base = None
+                for q in precisions:
+                    rate = throughput(nets[q], planes, batch, args.repeats)
+                    base = base or rate
+                    print(f"| {model} | {q} ({nets[q].precision}) | {threads} | {batch} | {rate:.1f} | {rate / base:.2f} | "
+                          f"{rate * GFLOP.get(model, float('nan')):.0f} |", flush=True)
+        torch.set_num_threads(1)
+        if cores and hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, {cores[0]})
         if args.agreement and sample is not None:
             x, y = sample[0][:args.agreement], sample[1][:args.agreement]
             print("\n| network | precision | positions | top-1 | top-1 differs from fp32 | max |d log p| |")
