@@ -81,3 +81,25 @@ def test_value_per_game_draws_a_few_positions_of_each_game(tygem_folder, tmp_pat
     w_all, w_few = all_rows.values(idx)[1], few.values(idx)[1]
     assert w_all.sum() == 9 and 0 < w_few.sum() < 9 and set(np.flatnonzero(w_few)) <= set(np.flatnonzero(w_all))
     assert np.array_equal(w_few, few.values(idx)[1])      # deterministic
+
+
+def test_a_truncated_tygem_month_gives_the_games_before_the_damage(tygem_folder, tmp_path):
+    import random
+    import zipfile
+    rng = random.Random(7)
+    letters = "abcdefghijklmnopqrs"
+    lines = []
+    for g in range(300):
+        points = rng.sample([a + b for a in letters[2:17:2] for b in letters[2:17:2]], 12)   # never adjacent
+        lines.append(f"{5000 + g}\t" + "".join(f";{'BW'[i % 2]}[{p}]" for i, p in enumerate(points)))
+    archive = tygem_folder / "2008-11.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("2008-11", "\n".join(lines) + "\n")
+    raw = archive.read_bytes()
+    archive.write_bytes(raw[: len(raw) * 2 // 3])
+    names = tygem.game_names(str(archive))
+    assert 0 < len(names) < 300 and names[0] == "2008-11/5000"
+    s = build(BuildConfig(sources=(str(archive),), out=str(tmp_path / "out"), feature_set="paper11",
+                          workers=1, progress=False))
+    assert s["dropped"] == {"unreadable member": 1} and s["games_kept"] == len(names)
+    assert s["games_seen"] == len(names) + 1

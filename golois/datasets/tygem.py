@@ -13,7 +13,8 @@ the README's reasoning), so each SGF says `KM[6.5]` and `BR[9d]WR[9d]`.
 
 A game is named `YYYY-MM/GAMEID`.  A line without a tab or an id gets an empty record (counted as
 malformed by golois.datasets.sources.game_positions); a game missing from the index keeps an
-empty `RE` (its positions train the policy, not the value).
+empty `RE` (its positions train the policy, not the value); a truncated archive gives the games
+before the damage and then raises `TruncatedArchive` (counted as an unreadable member).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import os
 import re
 import tarfile
 import zipfile
+import zlib
 from typing import Iterator
 
 KOMI = 6.5
@@ -83,14 +85,51 @@ def _month(archive: str) -> str:
     return os.path.basename(archive)[:-len(".zip")]
 
 
+class TruncatedArchive(EOFError):
+    """A monthly archive ends early: the games before the damage were read."""
+
+
 def _lines(archive: str) -> Iterator[tuple[int, bytes]]:
-    with zipfile.ZipFile(archive) as z:
+    """(line number, line) of a monthly archive; a truncated archive (no central directory)
+    gives the complete lines of its first member's readable part, then raises TruncatedArchive."""
+    try:
+        z = zipfile.ZipFile(archive)
+    except zipfile.BadZipFile:
+        yield from _salvage(archive)
+        raise TruncatedArchive(f"{archive} is truncated: read up to the damage")
+    with z:
         for member in sorted(z.namelist()):
             with z.open(member) as f:
                 for n, line in enumerate(f):
                     line = line.rstrip(b"\r\n")
                     if line.strip():
                         yield n, line
+
+
+def _salvage(archive: str) -> Iterator[tuple[int, bytes]]:
+    """The complete lines of the first member of a zip whose end is missing, read from its local
+    header and inflated until the data stops."""
+    with open(archive, "rb") as f:
+        raw = f.read()
+    if raw[:4] != b"PK\x03\x04" or len(raw) < 30:
+        return
+    method = int.from_bytes(raw[8:10], "little")
+    start = 30 + int.from_bytes(raw[26:28], "little") + int.from_bytes(raw[28:30], "little")
+    data = b""
+    if method == 0:
+        data = raw[start:]
+    elif method == 8:
+        inflate = zlib.decompressobj(-15)
+        for i in range(start, len(raw), 1 << 16):
+            try:
+                data += inflate.decompress(raw[i:i + (1 << 16)])
+            except zlib.error:
+                break
+    lines = data.split(b"\n")[:-1]             # the last piece may be cut short
+    for n, line in enumerate(lines):
+        line = line.rstrip(b"\r")
+        if line.strip():
+            yield n, line
 
 
 def _name_of(month: str, n: int, line: bytes) -> str:
@@ -100,9 +139,14 @@ def _name_of(month: str, n: int, line: bytes) -> str:
 
 
 def game_names(archive: str) -> list[str]:
-    """Names of the games of a monthly archive (sorted)."""
-    month = _month(archive)
-    return sorted(_name_of(month, n, line) for n, line in _lines(archive))
+    """Names of the games of a monthly archive (sorted; of a truncated one, those before the damage)."""
+    month, names = _month(archive), []
+    try:
+        for n, line in _lines(archive):
+            names.append(_name_of(month, n, line))
+    except TruncatedArchive:
+        pass
+    return sorted(names)
 
 
 def to_sgf(line: bytes, entry: tuple[str, str] | None, month: str = "") -> bytes:
@@ -119,7 +163,8 @@ def to_sgf(line: bytes, entry: tuple[str, str] | None, month: str = "") -> bytes
 
 
 def read_games(archive: str, wanted: set[str] | None = None) -> Iterator[tuple[str, bytes]]:
-    """(name, SGF bytes) of the games of a monthly archive (only `wanted` names if given)."""
+    """(name, SGF bytes) of the games of a monthly archive (only `wanted` names if given); a
+    truncated archive raises TruncatedArchive after the games before the damage."""
     month, index = _month(archive), _index_of(archive)
     for n, line in _lines(archive):
         name = _name_of(month, n, line)
