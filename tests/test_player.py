@@ -226,7 +226,7 @@ def test_play_py_with_a_network_file(tmp_path):
                           input="play b D4\nplay w Q16\n1 genmove b\n2 genmove w\nquit\n",
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert "policy network tiny.pt x8" in proc.stderr
+    assert "policy network tiny.pt x8" in proc.stderr and "no value head: resigns from the playouts" in proc.stderr
     answers = {line.split()[0]: line.split()[1] for line in proc.stdout.splitlines() if line[:2] in ("=1", "=2")}
     b = Board(19)
     b.play("D4", "b")

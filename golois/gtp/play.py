@@ -116,7 +116,9 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
     if policy is None:
         player.policy_name = "fallback"
     if log is not None:
-        print(f"golois: policy {player.policy_name}; {hooks.describe()}", file=log)
+        value = getattr(policy, "has_value", False)
+        print(f"golois: policy {player.policy_name}; {hooks.describe()}; "
+              f"{'value head: resigns from it' if value else 'no value head: resigns from the playouts'}", file=log)
     return player
 
 
