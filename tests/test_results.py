@@ -63,6 +63,10 @@ def test_tygem_build_counts_bad_lines_and_holds_out_the_month(tygem_folder, tmp_
     assert shard.winners.tolist() == [1, -1, 0, 1]
     assert [shard.kinds.tolist()[i] for i in range(4)] == [kind_code(k) for k in ("resign", "score", "unknown", "time")]
     assert shard.komi.tolist() == [6.5] * 4 and shard.years.tolist() == [2008] * 4
+    from golois.datasets.results import summarize_results
+    r = summarize_results([shard])["tygem"]
+    assert r["games"] == 4 and r["kinds"]["resign"] == r["kinds"]["score"] == r["kinds"]["time"] == 1
+    assert r["decided_by_komi"] == {"6.5": {"games": 2, "black_wins": 0.5}}
     held = open_dataset(str(tmp_path / "out"), split="heldout", value=ValueConfig())
     assert len(held) == 15 and len(open_dataset(str(tmp_path / "out"), split="train")) == 0
     planes, moves, target, weight = held[list(range(len(held)))]

@@ -4,7 +4,7 @@
                          [--features golois] [--workers N] [--min-rank 6] [--heldout 2008-12]
                          [--games-per-shard 1000] [--force]
     golois dataset sample [--sources ../shared/data/kgs/KGS-2015-19-8133-.tar.gz] [--out FILE]
-    golois dataset info PATH
+    golois dataset info PATH             counts, splits, and the games' results per source
     golois dataset features [NAME]
 
 Start with `add_parser`; each job is a small function over the library.
@@ -75,9 +75,12 @@ def _sample(args) -> int:
 def _info(args) -> int:
     from golois.datasets.loader import shard_folders
     from golois.datasets.shards import Shard, summarize
-    metas = [Shard(f).meta for f in shard_folders(args.path)]
+    from golois.datasets.results import summarize_results
+    shards = [Shard(f) for f in shard_folders(args.path)]
     root = args.path if os.path.isdir(os.path.join(args.path, "shards")) else os.path.dirname(os.path.dirname(args.path))
-    print(json.dumps(summarize(root, metas), indent=1))
+    summary = summarize(root, [s.meta for s in shards])
+    summary["results"] = summarize_results(shards)
+    print(json.dumps(summary, indent=1))
     return 0
 
 

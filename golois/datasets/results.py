@@ -89,3 +89,28 @@ def value_targets(winners: np.ndarray, counted: np.ndarray, movers: np.ndarray,
     sign = np.where(np.asarray(movers) == black, 1.0, -1.0).astype(np.float32)
     target = (np.asarray(winners, np.float32) * sign).astype(np.float32)
     return np.where(counted, target, 0.0).astype(np.float32), np.asarray(counted, bool)
+
+
+def summarize_results(shards) -> dict:
+    """Per source (a shard's `meta["source"]`, Tygem months together): games by kind of result,
+    and per komi the decided games (resign, score) and black's share of them; shards are
+    golois.datasets.shards.Shard objects."""
+    out: dict = {}
+    for s in shards:
+        source = s.meta["source"]
+        source = "tygem" if s.meta.get("shard", "").startswith("tygem-") else source
+        entry = out.setdefault(source, {"games": 0, "kinds": {k: 0 for k in KINDS}, "decided_by_komi": {}})
+        entry["games"] += len(s.winners)
+        for code, n in zip(*np.unique(s.kinds, return_counts=True)):
+            entry["kinds"][KINDS[int(code)]] += int(n)
+        decided = np.isin(s.kinds, [kind_code(k) for k in COUNTED_KINDS]) & (s.winners != NO_WINNER)
+        for komi in np.unique(s.komi[decided]):
+            sel = decided & (s.komi == komi)
+            cell = entry["decided_by_komi"].setdefault(f"{float(komi):g}", [0, 0])
+            cell[0] += int(sel.sum())
+            cell[1] += int((s.winners[sel] == BLACK_WON).sum())
+    for entry in out.values():
+        entry["decided_by_komi"] = {k: {"games": g, "black_wins": round(b / g, 3)}
+                                    for k, (g, b) in sorted(entry["decided_by_komi"].items(),
+                                                            key=lambda kv: -kv[1][0])}
+    return out
