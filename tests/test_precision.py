@@ -120,3 +120,18 @@ def test_an_int8_calibration_is_made_loaded_and_checked(tmp_path):
     log = io.StringIO()
     other = load_model(weights, precision="int8", log=log)
     assert other.precision == "fp32" and "calibration" in log.getvalue()
+
+
+@pytest.mark.parametrize("kind", ["pool", "conv"])
+def test_int8_keeps_the_value_head_in_fp32(kind):
+    if precision.missing_instructions("int8") is not None:
+        pytest.skip(precision.missing_instructions("int8"))
+    torch.manual_seed(0)
+    model = PolicyNet(make_config("tiny", in_planes=3, value_head=True, value_kind=kind)).eval()
+    x = (np.random.default_rng(2).random((16, 3, 9, 9)) > 0.6).astype(np.float32)
+    observers = precision.calibrate(model, [x])
+    fp32 = Network(model, log=None)
+    int8 = Network(model, precision="int8", calibration={"observers": observers}, log=None)
+    assert int8.precision == "int8" and int8.has_value
+    (_, v32), (_, v8) = fp32.evaluate(x), int8.evaluate(x)
+    assert v8.shape == (16,) and np.abs(v8 - v32).max() < 0.05
