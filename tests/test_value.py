@@ -63,3 +63,23 @@ def test_golois_value_on_a_tygem_month(tygem_folder, tmp_path):
     assert (tmp_path / "c.png").exists()
     no_head = subprocess.run(cmd + ["--model", str(tmp_path / "p.pt")], capture_output=True, text=True, timeout=120)
     assert no_head.returncode == 2 and "has no value head" in no_head.stderr
+
+
+def test_golois_value_on_the_canonical_sample(tmp_path):
+    """One pass over the KGS 2015 archive gives both KGS sets: the positions whose result counts
+    (about half of the sample) and those of the decided games at komi 0.5."""
+    import os
+    from golois import paths
+    if not os.path.exists(os.path.join(paths.KGS, "KGS-2015-19-8133-.tar.gz")):
+        pytest.skip("no KGS 2015 archive under " + paths.KGS)
+    from golois.datasets.features import get_feature_set
+    from golois.nn.model import ModelMeta, PolicyNet, make_config, save_model
+    fs = get_feature_set("golois")
+    save_model(tmp_path / "v.pt", PolicyNet(make_config("tiny", fs.planes, value_head=True)),
+               ModelMeta(feature_set=fs.as_dict()))
+    out = subprocess.run([sys.executable, "-m", "golois.cli", "value", "--model", str(tmp_path / "v.pt"),
+                          "--sets", "kgs2015", "--every", "1000", "--json"], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    kgs, half = (json.loads(line) for line in out.stdout.splitlines())
+    assert kgs["set"] == "kgs2015" and half["set"] == "kgs2015 komi 0.5"
+    assert 40 <= kgs["positions"] <= 60 and 15 <= half["positions"] <= 40      # of 100,000 / 1000

@@ -7,7 +7,7 @@ predicts and the mean squared error, and the calibration (predicted win probabil
 observed win rate, by tenth).  :func:`plot_calibration` draws the calibration as a PNG.
 
 A batch is a dict: ``planes`` [B,C,H,W], ``outcome`` [B] (+1: the player to move won, -1: lost),
-``move_number`` [B].  The value v is in [-1, 1]; the win probability is (v + 1) / 2, and the
+``move_number`` [B]; or a pair (set name, dict) to measure several sets in one pass.  The value v is in [-1, 1]; the win probability is (v + 1) / 2, and the
 winner is predicted when v has the outcome's sign.
 """
 
@@ -58,7 +58,7 @@ class ValueReport:
     buckets: list[Cell] = field(default_factory=lambda: [Cell(lo, hi) for lo, hi in BUCKETS])
     total: Cell = field(default_factory=lambda: Cell(0, None))
     bins: np.ndarray = field(default_factory=lambda: np.zeros((BINS, 3)))  # count, sum p, sum won
-    seconds: float = 0.0
+    seconds: float = 0.0              # in the network
     symmetries: int = 1
 
     def add(self, v: np.ndarray, outcome: np.ndarray, move_number: np.ndarray) -> None:
@@ -98,6 +98,10 @@ class ValueReport:
         return max(gaps) if gaps else float("nan")
 
     def to_dict(self) -> dict:
+        """Plain numbers (NaN, where a cell is empty, as None)."""
+        return _no_nan(self._dict())
+
+    def _dict(self) -> dict:
         mid = self.span(100, 200)
         return {"positions": self.total.positions, "accuracy": self.total.accuracy, "mse": self.total.mse,
                 "accuracy_100_199": mid.accuracy, "worst_calibration": self.worst_calibration(),
@@ -124,19 +128,36 @@ class ValueReport:
         return "\n".join(lines)
 
 
-def evaluate_value(network, batches: Iterable[dict], symmetries: int = 1, progress=None) -> ValueReport:
-    """The value of `network` (golois.nn.model.Network with a value head) on the batches."""
+def _no_nan(x):
+    if isinstance(x, float) and x != x:
+        return None
+    if isinstance(x, dict):
+        return {k: _no_nan(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_no_nan(v) for v in x]
+    return x
+
+
+def evaluate_value(network, batches: Iterable, symmetries: int = 1, progress=None):
+    """The value of `network` (golois.nn.model.Network with a value head) on the batches: a
+    ValueReport for dict batches, or {set: ValueReport} for (set, dict batch) pairs."""
     if not getattr(network, "has_value", False):
         raise ValueError("the network has no value head")
-    report = ValueReport(symmetries=symmetries)
-    t0 = time.perf_counter()
-    for b in batches:
+    reports: dict[str, ValueReport] = {}
+    tagged = None
+    for item in batches:
+        tagged = isinstance(item, tuple)
+        name, b = item if tagged else ("", item)
+        t = time.perf_counter()
         _, v = network.evaluate_symmetric(b["planes"], symmetries)
+        report = reports.setdefault(name, ValueReport(symmetries=symmetries))
         report.add(v, b["outcome"], np.asarray(b["move_number"]))
+        report.seconds += time.perf_counter() - t
         if progress is not None:
             progress.update(len(v))
-    report.seconds = time.perf_counter() - t0
-    return report
+    if tagged:
+        return reports
+    return reports.get("", ValueReport(symmetries=symmetries))
 
 
 def plot_calibration(reports: dict[str, ValueReport], png_path: str, title: str = "") -> None:

@@ -54,29 +54,34 @@ def add_parser(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def kgs_positions(kgs: str, komi_half: bool = False) -> Iterator[tuple]:
-    """(board, outcome for the player to move, move number) of the canonical sample's positions
-    whose result counts (or, with komi_half, of its decided games at komi 0.5)."""
-    from golois.datasets.results import ValueConfig, parse_result, kind_code, COUNTED_KINDS
+KGS_SETS = ("kgs2015", "kgs2015 komi 0.5")
+
+
+def kgs_positions(kgs: str) -> Iterator[tuple]:
+    """(set, board, outcome for the player to move, move number) of the canonical sample's
+    positions whose result counts (set `kgs2015`) or that come from its decided games at komi 0.5
+    (`kgs2015 komi 0.5`), in one pass over the archive."""
+    from golois.datasets.results import ValueConfig, parse_result, kind_code
     from golois.datasets.sample import iter_sample_games
     from tactics.board import BLACK
-    cfg = ValueConfig(komi=(0.5, 0.5)) if komi_half else ValueConfig()
+    configs = dict(zip(KGS_SETS, (ValueConfig(), ValueConfig(komi=(0.5, 0.5)))))
     for game, board, _, number in iter_sample_games(kgs):
         winner, kind = parse_result(game.result)
-        if not cfg.counts(np.array([winner]), np.array([kind_code(kind)]), np.array([game.komi]))[0]:
-            continue
-        assert kind in COUNTED_KINDS
-        mover = game.to_move_at(number - 1)
-        yield board, winner * (1 if mover == BLACK else -1), number
+        facts = np.array([winner]), np.array([kind_code(kind)]), np.array([game.komi])
+        for name, cfg in configs.items():
+            if cfg.counts(*facts)[0]:
+                mover = game.to_move_at(number - 1)
+                yield name, board, winner * (1 if mover == BLACK else -1), number
 
 
 def tygem_positions(archive: str, n: int, seed: int = TYGEM_SEED) -> Iterator[tuple]:
-    """(board, outcome, move number) of n positions drawn among the kept positions of a Tygem
-    month whose result counts."""
+    """("tygem 2008-MM", board, outcome, move number) of n positions drawn among the kept
+    positions of a Tygem month whose result counts."""
     from golois.datasets.results import ValueConfig
     from golois.datasets.sources import FilterConfig, GameStats, game_positions, read_members
     from golois.sgf import parse_game
     from tactics.board import BLACK
+    name_of_set = "tygem " + os.path.basename(archive)[:-len(".zip")]
     cfg, stats, population = ValueConfig(), GameStats(), []
     for name, data in read_members(archive, None, stats):
         g = game_positions(data, name, FilterConfig(), stats)
@@ -94,24 +99,28 @@ def tygem_positions(archive: str, n: int, seed: int = TYGEM_SEED) -> Iterator[tu
         for board, number, _ in game.replay():
             if number in wanted[name]:
                 mover = game.to_move_at(number - 1)
-                yield board, g.winner * (1 if mover == BLACK else -1), number
+                yield name_of_set, board, g.winner * (1 if mover == BLACK else -1), number
 
 
-def batches(positions: Iterator[tuple], feature_set, size: int, every: int = 1) -> Iterator[dict]:
-    """Dict batches (planes, outcome, move_number) for golois.eval.value.evaluate_value."""
+def batches(positions: Iterator[tuple], feature_set, size: int, every: int = 1) -> Iterator[tuple[str, dict]]:
+    """(set, dict batch of planes, outcome, move_number) for golois.eval.value.evaluate_value,
+    every `every`-th position of each set."""
     from golois.datasets.features import encode
-    rows: dict[str, list] = {"planes": [], "outcome": [], "move_number": []}
-    for i, (board, outcome, number) in enumerate(positions):
-        if i % every:
+    rows: dict[str, dict[str, list]] = {}
+    seen: dict[str, int] = {}
+    for name, board, outcome, number in positions:
+        seen[name] = seen.get(name, -1) + 1
+        if seen[name] % every:
             continue
-        rows["planes"].append(encode(board, feature_set))
-        rows["outcome"].append(outcome)
-        rows["move_number"].append(number)
-        if len(rows["planes"]) == size:
-            yield {k: np.stack(v) for k, v in rows.items()}
-            rows = {k: [] for k in rows}
-    if rows["planes"]:
-        yield {k: np.stack(v) for k, v in rows.items()}
+        r = rows.setdefault(name, {"planes": [], "outcome": [], "move_number": []})
+        r["planes"].append(encode(board, feature_set))
+        r["outcome"].append(outcome)
+        r["move_number"].append(number)
+        if len(r["planes"]) == size:
+            yield name, {k: np.stack(v) for k, v in r.items()}
+            rows.pop(name)
+    for name, r in rows.items():
+        yield name, {k: np.stack(v) for k, v in r.items()}
 
 
 def run(args) -> int:
@@ -128,24 +137,26 @@ def run(args) -> int:
     if not network.has_value:
         print(f"golois value: {args.model} has no value head", file=sys.stderr)
         return 2
-    sets = []
+    sources = []
     if "kgs2015" in args.sets:
-        sets += [("kgs2015", lambda: kgs_positions(args.kgs)), ("kgs2015 komi 0.5", lambda: kgs_positions(args.kgs, True))]
+        sources.append((KGS_SETS, lambda: kgs_positions(args.kgs)))
     if "tygem" in args.sets:
         if not os.path.exists(args.tygem):
             print(f"golois value: no Tygem archive at {args.tygem}", file=sys.stderr)
             return 1
-        sets.append(("tygem " + os.path.basename(args.tygem)[:-4],
-                     lambda: tygem_positions(args.tygem, args.tygem_positions)))
+        sources.append((("tygem " + os.path.basename(args.tygem)[:-len(".zip")],),
+                        lambda: tygem_positions(args.tygem, args.tygem_positions)))
     reports = {}
-    for name, positions in sets:
-        with tqdm(desc=name, unit="pos", disable=args.json) as bar:
-            report = evaluate_value(network, batches(positions(), network.feature_set, args.batch, args.every),
-                                    args.symmetries, progress=bar)
-        if report.total.positions == 0:
-            print(f"golois value: no position in {name}", file=sys.stderr)
-            return 1
-        reports[name] = report
+    for names, positions in sources:
+        with tqdm(desc=" and ".join(names), unit="pos", disable=args.json) as bar:
+            found = evaluate_value(network, batches(positions(), network.feature_set, args.batch, args.every),
+                                   args.symmetries, progress=bar)
+        for name in names:
+            if name not in found:
+                print(f"golois value: no position in {name}", file=sys.stderr)
+                return 1
+            reports[name] = found[name]
+    for name, report in reports.items():
         if args.json:
             print(json.dumps({"set": name, "model": args.model, "precision": network.precision, **report.to_dict()}))
         else:
