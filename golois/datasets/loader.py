@@ -67,6 +67,7 @@ class ShardDataset(torch.utils.data.Dataset):
             raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
         self.path, self.split, self.symmetries, self.seed, self.epoch = path, split, symmetries, seed, 0
         self.value, self.value_per_game = value, value_per_game
+        self._game_facts: dict[int, tuple[np.ndarray, np.ndarray]] = {}   # shard -> (counted, positions) per game
         self.shards = [Shard(f) for f in shard_folders(path)]
         if not self.shards:
             raise FileNotFoundError(f"no complete shard under {path}")
@@ -121,15 +122,24 @@ class ShardDataset(torch.utils.data.Dataset):
             sel = np.flatnonzero(refs[:, 0] == si)
             s, rows = self.shards[si], refs[sel, 1]
             games = s.index[rows, 0]
-            counted = self.value.counts(s.winners, s.kinds, s.komi)[games]
+            counted, positions = self._facts(si)
             movers = s.colours[s.games[games] + s.index[rows, 1]]
-            target[sel], ok = value_targets(s.winners[games], counted, movers, BLACK)
+            target[sel], ok = value_targets(s.winners[games], counted[games], movers, BLACK)
             if self.value_per_game > 0:
-                per_game = np.bincount(s.index[:, 0], minlength=len(s.winners))[games]
+                per_game = positions[games]
                 key = _mix(np.uint64(si) * np.uint64(1 << 32) + rows.astype(np.uint64) + np.uint64(self.seed))
                 ok &= (key % np.uint64(1 << 20)).astype(np.float64) < (1 << 20) * self.value_per_game / per_game
             weight[sel] = ok
         return target, weight
+
+    def _facts(self, si: int) -> tuple[np.ndarray, np.ndarray]:
+        """Per game of shard `si`: its result counts under self.value, and its kept positions
+        (computed once a shard)."""
+        if si not in self._game_facts:
+            s = self.shards[si]
+            self._game_facts[si] = (self.value.counts(s.winners, s.kinds, s.komi),
+                                    np.bincount(s.index[:, 0], minlength=len(s.winners)))
+        return self._game_facts[si]
 
     def batch(self, indices) -> tuple[np.ndarray, np.ndarray]:
         """float32 planes [B, C, n, n] and int64 moves [B] of the items at `indices`."""
