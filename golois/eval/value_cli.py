@@ -82,11 +82,12 @@ def tygem_positions(archive: str, n: int, seed: int = TYGEM_SEED) -> Iterator[tu
     from golois.sgf import parse_game
     from tactics.board import BLACK
     name_of_set = "tygem " + os.path.basename(archive)[:-len(".zip")]
-    cfg, stats, population = ValueConfig(), GameStats(), []
+    cfg, stats, population, winners = ValueConfig(), GameStats(), [], {}
     for name, data in read_members(archive, None, stats):
         g = game_positions(data, name, FilterConfig(), stats)
         if g is not None and cfg.counts(np.array([g.winner]), np.array([g.result_kind]), np.array([g.komi]))[0]:
             population += [(name, int(k) + 1) for k in g.kept]
+            winners[name] = g.winner
     if not population:
         raise ValueError(f"no position with a counted result in {archive}")
     chosen = np.random.default_rng(seed).choice(len(population), min(n, len(population)), replace=False)
@@ -94,12 +95,9 @@ def tygem_positions(archive: str, n: int, seed: int = TYGEM_SEED) -> Iterator[tu
     for i in chosen:
         wanted.setdefault(population[i][0], set()).add(population[i][1])
     for name, data in read_members(archive, set(wanted)):
-        g = game_positions(data, name, FilterConfig(), GameStats())
-        game = parse_game(data, name)
-        for board, number, _ in game.replay():
+        for board, number, event in parse_game(data, name).replay():
             if number in wanted[name]:
-                mover = game.to_move_at(number - 1)
-                yield name_of_set, board, g.winner * (1 if mover == BLACK else -1), number
+                yield name_of_set, board, winners[name] * (1 if event.colour == BLACK else -1), number
 
 
 def batches(positions: Iterator[tuple], feature_set, size: int, every: int = 1) -> Iterator[tuple[str, dict]]:
