@@ -117,8 +117,10 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
         player.policy_name = "fallback"
     if log is not None:
         value = getattr(policy, "has_value", False)
-        print(f"golois: policy {player.policy_name}; {hooks.describe()}; "
-              f"{'value head: resigns from it' if value else 'no value head: resigns from the playouts'}", file=log)
+        resigns = "value head: resigns from it" if value else "no value head: resigns from the playouts"
+        if value and cfg.resign_from == "playouts":
+            resigns = "value head, but resigns from the playouts (--resign-from playouts)"
+        print(f"golois: policy {player.policy_name}; {hooks.describe()}; {resigns}", file=log)
     return player
 
 
