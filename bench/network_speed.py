@@ -109,7 +109,7 @@ def main(argv=None) -> int:
                     print(f"| {model} | {q} ({nets[q].precision}) | {threads} | {batch} | {rate:.1f} | {rate / base:.2f} | "
                           f"{rate * GFLOP.get(model, float('nan')):.0f} |", flush=True)
         torch.set_num_threads(1)
-        if cores and hasattr(os, "sched_setaffinity"):
+        if cores:
             os.sched_setaffinity(0, {cores[0]})
         if args.agreement and sample is not None:
             x, y = sample[0][:args.agreement], sample[1][:args.agreement]
