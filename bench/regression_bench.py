@@ -3,7 +3,8 @@
 Runs each .tst file (numbered GTP commands with `#? [regex]` expectations: owl_attack,
 owl_defend, unconditional_status, attack, ...) through `../shared/tools/gtp_regress.py`'s `run`
 against `python play.py --solver-time S` and against `gnugo --mode gtp`, and prints a small
-table: passes and seconds per file and engine, and our failures.  The issue's figures:
+table: passes and seconds per file and engine, the seconds per owl answer (median and 90th
+percentile, each engine run through bench/gtp_timer.py), and our failures.  The figures:
 
     PYTHONPATH=. python bench/regression_bench.py [vie.tst unconditional.tst] [--solver-time 10]
         [--data ../shared/data/gnugo-regression] [--tools ../shared/tools] [--no-gnugo]
@@ -17,10 +18,14 @@ import argparse
 import importlib.util
 import os
 import sys
+import tempfile
 
 from golois.gtp.client import find_gnugo
 
 from golois import paths
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gtp_timer import percentile, times        # noqa: E402  (bench/ is not a package)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -51,19 +56,26 @@ def main(argv=None) -> int:
     if gnugo is not None:
         engines["GNU Go"] = [gnugo, "--mode", "gtp"]
     rows, failures = [], {}
+    timer = os.path.join(ROOT, "bench", "gtp_timer.py")
+    logs = tempfile.TemporaryDirectory(prefix="regression_bench.")
     for name in args.files:
         tst = os.path.join(args.data, name)
         if not os.path.exists(tst):
             raise SystemExit(f"regression_bench: no {tst} (give --data)")
         row = [name]
         for engine, cmd in engines.items():
-            passed, total, fails, seconds = run(tst, cmd)
+            log = os.path.join(logs.name, f"{name}.{engine.replace(' ', '_')}.log")
+            passed, total, fails, seconds = run(tst, [sys.executable, timer, log, "--"] + cmd)
+            owl = times(log)
             row.append(f"{passed}/{total} ({seconds:.1f} s)")
+            row.append(f"{percentile(owl, 0.5):.2f} / {percentile(owl, 0.9):.2f}" if owl else "-")
             if engine == "golois":
                 failures[name] = fails
         rows.append(row)
-    print("| file | " + " | ".join(engines) + " |")
-    print("|---" * (len(engines) + 1) + "|")
+    logs.cleanup()
+    heads = [h for e in engines for h in (e, f"{e} s per owl answer (median / 90%)")]
+    print("| file | " + " | ".join(heads) + " |")
+    print("|---" * (len(heads) + 1) + "|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
     for name, fails in failures.items():
