@@ -4,14 +4,19 @@ Handlers live in `CommandSet`s, one per concern (this module holds the core set:
 board, SGF, time); other modules (tactics, solver, play) add theirs, and `GtpEngine` is built
 from a list of sets.  A handler is `fn(engine, *args) -> str` and raises `GtpFailure(msg)` to
 answer `? msg`; wrong argument counts and any unexpected exception also become `? ...`, so no
-line ever crashes the engine.  Start with `GtpEngine.handle`.
+line ever crashes the engine.  A handler that answers over time (lz-analyze) returns a `Stream`:
+its lines go out as they come, until `engine.interrupted()` says a command (or the end of
+input) is waiting.  `GtpEngine.serve` reads input on a thread of its own for that, and between
+commands runs `engine.idle` (pondering) until the next one arrives.  Start with `GtpEngine.handle`.
 """
 
 from __future__ import annotations
 
 import inspect
+import queue
 import re
 import sys
+import threading
 import traceback
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
@@ -24,6 +29,14 @@ from golois.sgf import Event, Game, SgfError, load_game
 
 class GtpFailure(Exception):
     """Answer '? message' to the current command."""
+
+
+class Stream:
+    """A streamed answer: `run(write)` writes lines (each ending in a newline) until the
+    engine is interrupted, and returns the answer's last text ('' for none)."""
+
+    def __init__(self, run: Callable[[Callable[[str], None]], str]):
+        self.run = run
 
 
 class CommandSet:
@@ -56,7 +69,8 @@ class TimeState:
     main: float = 0.0
     byo_yomi: float = 0.0
     byo_stones: int = 0
-    left: dict = field(default_factory=dict)
+    periods: int = 0              # Japanese byo-yomi (kgs-time_settings byoyomi): periods of one move
+    left: dict = field(default_factory=dict)  # colour -> (seconds, stones) of the last time_left
 
 
 class GtpEngine:
@@ -75,6 +89,9 @@ class GtpEngine:
         self.moves: list[Event] = []      # moves played since the last clear/loadsgf, for undo and printsgf
         self.setup: list[Event] = []      # handicap / loaded setup stones
         self.extra: dict = {}             # room for other command sets' state (player, caches)
+        self.interrupted: Callable[[], bool] = lambda: True   # a command waits (serve sets it)
+        self.idle: Callable[["GtpEngine"], None] | None = None  # run between commands (pondering)
+        self._out: TextIO | None = None   # where a Stream writes while serving
 
     # ---- coordinates ----
     def parse_vertex(self, text: str) -> int | None:
@@ -155,18 +172,60 @@ class GtpEngine:
         except Exception as e:  # a bug must not kill a game on a server: report it, stay up
             traceback.print_exc(file=sys.stderr)
             return f"?{ident} internal error: {type(e).__name__}: {e}\n\n"
+        if isinstance(answer, Stream):
+            return self._stream(ident, answer)
         answer = "" if answer is None else str(answer)
         return f"={ident} {answer}".rstrip(" ") + "\n\n"
 
+    def _stream(self, ident: str, stream: Stream) -> str:
+        """A Stream's answer: '=id' and its lines, written as they come while serving (the text
+        left to write is returned), or collected into the answer."""
+        kept: list[str] = []
+
+        def write(line: str) -> None:
+            if self._out is not None:
+                self._out.write(line)
+                self._out.flush()
+            else:
+                kept.append(line)
+        write(f"={ident}\n")
+        try:
+            last = stream.run(write) or ""
+        except GtpFailure as e:                    # the '=' is out: the reason goes on a line
+            last = f"# {e}"
+        except Exception as e:  # noqa: BLE001 -- as in handle: report, stay up
+            traceback.print_exc(file=sys.stderr)
+            last = f"# internal error: {type(e).__name__}: {e}"
+        return "".join(kept) + (last.rstrip("\n") + "\n" if last else "") + "\n"
+
     def serve(self, instream: TextIO = sys.stdin, outstream: TextIO = sys.stdout) -> None:
-        """Answer commands line by line until quit or end of input."""
-        for line in instream:
-            response = self.handle(line)
-            if response is not None:
-                outstream.write(response)
-                outstream.flush()
-            if self.quit_requested:
-                break
+        """Answer commands line by line until quit or end of input.  Input is read on a thread
+        of its own, so that a streamed answer or `idle` stops as soon as a line arrives."""
+        inbox: queue.Queue = queue.Queue()
+
+        def read() -> None:
+            for line in instream:
+                inbox.put(line)
+            inbox.put(None)                        # end of input
+        threading.Thread(target=read, daemon=True, name="gtp-input").start()
+        self.interrupted = lambda: not inbox.empty()
+        self._out = outstream
+        try:
+            while True:
+                line = inbox.get()
+                if line is None:
+                    break
+                response = self.handle(line)
+                if response is not None:
+                    outstream.write(response)
+                    outstream.flush()
+                if self.quit_requested:
+                    break
+                if self.idle is not None and inbox.empty():
+                    self.idle(self)
+        finally:
+            self._out = None
+            self.interrupted = lambda: True
 
 
 def _check_arity(handler: Callable, args: list[str]) -> None:
@@ -383,6 +442,7 @@ def printsgf(engine, path=None):
 def time_settings(engine, main_time, byo_time, byo_stones):
     try:
         engine.time.main, engine.time.byo_yomi, engine.time.byo_stones = float(main_time), float(byo_time), int(byo_stones)
+        engine.time.periods = 0
     except ValueError:
         raise GtpFailure("syntax error") from None
     return ""
@@ -391,12 +451,14 @@ def time_settings(engine, main_time, byo_time, byo_stones):
 @CORE.command("kgs-time_settings")
 def kgs_time_settings(engine, system, *args):
     try:
+        engine.time.periods = 0
         if system == "none":
             engine.time.main = engine.time.byo_yomi = engine.time.byo_stones = 0
         elif system == "absolute":
             engine.time.main, engine.time.byo_yomi, engine.time.byo_stones = float(args[0]), 0.0, 0
-        elif system == "byoyomi":  # main, period time, periods: treat as Japanese byo-yomi of 1 stone
+        elif system == "byoyomi":  # main, period time, periods: Japanese byo-yomi, a period a move
             engine.time.main, engine.time.byo_yomi, engine.time.byo_stones = float(args[0]), float(args[1]), 1
+            engine.time.periods = int(args[2])
         elif system == "canadian":
             engine.time.main, engine.time.byo_yomi, engine.time.byo_stones = float(args[0]), float(args[1]), int(args[2])
         else:
