@@ -259,28 +259,33 @@ class Player:
         b.to_move = colour
         return self.hooks.ladder_facts(b)
 
-    def scores(self, board: Board, colour: int) -> np.ndarray:
-        """Per-move scores (log-probability scale) after the tactics, -inf off the candidates."""
-        logits = np.asarray(self.policy(board, colour), dtype=np.float32).reshape(-1)[: board.size ** 2]
+    def scores(self, board: Board, colour: int, logits: np.ndarray | None = None,
+               life_and_death: bool = True) -> np.ndarray:
+        """Per-move scores (log-probability scale) after the tactics, -inf off the candidates.
+        `logits`: the policy's output when the caller has it (the search evaluates batches);
+        `life_and_death` false leaves the solver's hook out (the search's leaves)."""
+        if logits is None:
+            logits = self.policy(board, colour)
+        logits = np.asarray(logits, dtype=np.float32).reshape(-1)[: board.size ** 2]
         facts = self.ladder_counts(board, colour)
         if facts is not None and self.hooks.ladder_adjust is not None:
             scores = np.asarray(self.hooks.ladder_adjust(
                 logits, facts.get("captures"), facts.get("saves"), facts.get("pushes")), dtype=np.float32).reshape(-1)
         else:
             scores = log_softmax(logits)
-        scores += self.bonus(board, colour)
+        scores += self.bonus(board, colour, life_and_death)
         scores = scores.copy()
         scores[~self.candidates(board, colour)] = -np.inf
         return scores
 
-    def bonus(self, board: Board, colour: int) -> np.ndarray:
+    def bonus(self, board: Board, colour: int, life_and_death: bool = True) -> np.ndarray:
         """float32 [n*n]: the tactical bonus of each move in nats, point by point the larger of
         the capture search's and the life-and-death solver's (both often name the same move for
-        the same string: counted once)."""
+        the same string: counted once; the solver's hook only with `life_and_death`)."""
         out = np.zeros(board.size ** 2, dtype=np.float32)
         if not self.config.tactics:
             return out
-        for hook in (self.hooks.tactical_bonus, self.hooks.life_and_death):
+        for hook in (self.hooks.tactical_bonus, self.hooks.life_and_death if life_and_death else None):
             if hook is not None:
                 for p, nats in (hook(board, colour) or {}).items():
                     out[int(p)] = max(out[int(p)], np.float32(nats))
