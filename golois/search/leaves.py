@@ -1,0 +1,119 @@
+"""The search's leaves from the fast bot: priors from its scores, values from the value head and
+playouts.
+
+`PlayerEvaluator(player, config, komi)` is the `golois.search.mcts.Evaluator` of a `Player`:
+for a batch of boards it runs the network once (`Network.evaluate` through the player's
+`NetworkPolicy`: one random symmetry per leaf, `root_symmetries` for a lone root), puts the
+player's tactics on the logits (`Player.scores`: the paper's ladder adjustments and the capture
+search's bonus everywhere, the life-and-death solver's hook at the root only, as its searches
+take a tenth of a second), and takes the softmax over the player's candidate moves as the
+priors.  The value is the value head's, mixed with the result of fast random playouts from the
+leaf at `playout_weight` (AlphaGo's lambda); without a value head, playouts alone.
+
+It imports no torch: the network sits behind the `Network` interface.  Start with `__call__`.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from tactics.board import BLACK, Board
+
+from golois import symmetry
+from golois.player.ladder_adjust import softmax
+from golois.player.scoring import area_score
+from golois.search.mcts import PASS, Leaf
+
+
+@dataclass
+class LeafConfig:
+    """How leaves are evaluated; play.py's --search options read their defaults here."""
+    root_symmetries: int = 8        # symmetries bagged for the root (1, 4 or 8)
+    random_symmetry: bool = True    # each other leaf in one random symmetry (else the identity)
+    playout_weight: float = 0.0     # AlphaGo's lambda: value = (1 - w) value head + w playout result
+    playouts: int = 1               # random playouts per leaf where the weight asks for them
+    prior_floor: float = 1e-4       # moves under this prior (after the softmax) are not searched
+
+
+class PlayerEvaluator:
+    """The search's evaluator built from a `Player` (module doc)."""
+
+    def __init__(self, player, config: LeafConfig | None = None, komi: float = 7.5, seed: int = 0):
+        self.player = player
+        self.config = config or LeafConfig()
+        self.komi = komi
+        self.rng = np.random.default_rng(seed)
+        policy = player.policy
+        self.network = getattr(policy, "network", None)
+        self.encode = getattr(policy, "encode", None)
+        self.has_value = bool(getattr(policy, "has_value", False))
+        self.calls = self.positions = 0
+        self.seconds = {"network": 0.0, "tactics": 0.0, "playouts": 0.0}
+
+    def __call__(self, boards, root: bool = False) -> list:
+        t = time.monotonic()
+        logits, values = self._network(boards, root)
+        t1 = time.monotonic()
+        leaves = []
+        for b, row in zip(boards, logits):
+            colour = b.to_move
+            scores = self.player.scores(b, colour, logits=row, life_and_death=root)
+            leaves.append(self._leaf(b, scores))
+        t2 = time.monotonic()
+        mix = self.config.playout_weight if self.has_value else 1.0
+        for k, (b, leaf) in enumerate(zip(boards, leaves)):
+            v = float(values[k]) if values is not None else 0.0
+            if mix > 0:
+                v = (1 - mix) * v + mix * self.playout_value(b)
+            leaf.value = v
+        self.seconds["network"] += t1 - t
+        self.seconds["tactics"] += t2 - t1
+        self.seconds["playouts"] += time.monotonic() - t2
+        self.calls += 1
+        self.positions += len(boards)
+        return leaves
+
+    def _network(self, boards, root: bool):
+        """Policy logits [B, n*n] and values [B] (None without a head) for the player to move."""
+        if self.network is None or self.encode is None:     # a policy without a batch interface
+            return [self.player.policy(b, b.to_move) for b in boards], None
+        planes = np.stack([np.asarray(self.encode(b, b.to_move), dtype=np.float32) for b in boards])
+        if root and self.config.root_symmetries > 1:
+            return self.network.evaluate_symmetric(planes, self.config.root_symmetries)
+        if not self.config.random_symmetry:
+            return self.network.evaluate(planes)
+        ks = self.rng.integers(0, 8, size=len(boards))
+        turned = np.stack([symmetry.apply(p, int(k)) for p, k in zip(planes, ks)])
+        logits, values = self.network.evaluate(turned)
+        back = np.stack([symmetry.inverse_logits(row, int(k)) for row, k in zip(logits, ks)])
+        return back, values
+
+    def _leaf(self, b: Board, scores: np.ndarray) -> Leaf:
+        """The candidate moves of the player's scores and their softmax; a pass when none."""
+        finite = np.flatnonzero(np.isfinite(scores))
+        finite = np.array([p for p in finite if not b.repeats(int(p), b.to_move)], dtype=np.int32)
+        if finite.size == 0:
+            return Leaf(np.array([PASS], dtype=np.int32), np.ones(1, dtype=np.float32), 0.0)
+        p = softmax(scores[finite])
+        keep = p >= min(self.config.prior_floor, float(p.max()))
+        return Leaf(finite[keep], (p[keep] / p[keep].sum()).astype(np.float32), 0.0)
+
+    def playout_value(self, b: Board) -> float:
+        """Mean result of `playouts` random playouts from b for its player to move (+1 won)."""
+        total = 0.0
+        for _ in range(max(1, self.config.playouts)):
+            c = b.copy()
+            c.random_playout(seed=int(self.rng.integers(1, 2 ** 31)))
+            score = area_score(c, self.komi)
+            total += 1.0 if (score > 0) == (b.to_move == BLACK) else -1.0
+        return total / max(1, self.config.playouts)
+
+    def terminal_value(self, b: Board) -> float:
+        """The area score of a finished position (two passes) for its player to move."""
+        score = area_score(b, self.komi)
+        if score == 0:
+            return 0.0
+        return 1.0 if (score > 0) == (b.to_move == BLACK) else -1.0
