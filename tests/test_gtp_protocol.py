@@ -7,7 +7,11 @@ import sys
 import pytest
 
 from golois.gtp.engine import build_engine
+from golois.gtp.play import install_player
 from golois.gtp.protocol import CommandSet, GtpEngine
+from golois.player.player import Player
+from golois.search.mcts import SearchConfig
+from golois.search.player import SearchPlayer, SearchSettings
 
 
 def ask(engine, line):
@@ -64,6 +68,9 @@ def test_fuzz_random_lines_never_crash(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)            # printsgf FILE may write: keep it out of the tree
     rng = random.Random(0)
     e = build_engine()
+    player = Player()                      # the analyze commands search around it: a small budget
+    install_player(e, player)
+    e.extra["analysis"] = (player, SearchPlayer(player, SearchSettings(search=SearchConfig(visits=20))))
     words = list(e.handlers) + ["b", "w", "black", "white", "A1", "T19", "pass", "Z0", "-1", "19", "0",
                                 "3.5", "nan", "\x00", "\u00e9", "", "#", "loadsgf", "/nonexistent.sgf"]
     for _ in range(5000):

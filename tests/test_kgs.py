@@ -4,10 +4,14 @@ and a fuzzer with the player's commands."""
 import random
 import sys
 
+import pytest
+
 from golois.gtp.engine import build_engine
 from golois.gtp.client import GtpClient
 from golois.gtp.play import install_player
 from golois.player.player import Player, PlayerConfig
+from golois.search.mcts import SearchConfig
+from golois.search.player import SearchPlayer, SearchSettings
 
 
 def test_kgsgtp_whole_game_over_pipes():
@@ -50,12 +54,17 @@ def test_kgsgtp_whole_game_over_pipes():
         assert e.proc.wait(timeout=10) == 0
 
 
-def test_fuzz_player_commands_never_crash():
+@pytest.mark.parametrize("search", [False, True])
+def test_fuzz_player_commands_never_crash(search):
     rng = random.Random(1)
     e = build_engine()
-    install_player(e, Player(config=PlayerConfig(playouts=4, resign_threshold=0.3, resign_min_fill=0.0, resign_patience=1)))
+    player = Player(config=PlayerConfig(playouts=4, resign_threshold=0.3, resign_min_fill=0.0, resign_patience=1))
+    player = SearchPlayer(player, SearchSettings(search=SearchConfig(visits=10))) if search else player
+    install_player(e, player)
+    e.extra["analysis"] = (player, SearchPlayer(player, SearchSettings(search=SearchConfig(visits=20))))
     e.handle("boardsize 7")
-    words = ["genmove", "kgs-genmove_cleanup", "final_score", "final_status_list", "play", "undo",
+    words = ["genmove", "kgs-genmove_cleanup", "lz-analyze", "kata-analyze", "golois-search_gfx", "interval",
+             "maxmoves", "avoid", "lz-genmove_analyze", "final_score", "final_status_list", "play", "undo",
              "gogui-analyze_commands", "golois-policy_gfx", "golois-policy_dboard", "golois-ownership",
              "golois-status_gfx", "golois-group_status", "golois-ladder_gfx", "golois-hooks",
              "golois-life_and_death_gfx", "place_free_handicap", "boardsize", "clear_board", "komi", "fixed_handicap",

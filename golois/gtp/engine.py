@@ -1,8 +1,9 @@
 """Build the GTP engine from its command sets, and run it (`python play.py`, `golois gtp`).
 
 `build_engine(config)` is the one place that decides which command sets a running engine has:
-the core (protocol, board, SGF, time), the tactical commands, the solver's, and the player's
-(genmove with the shipped network).  Start with `build_engine`.
+the core (protocol, board, SGF, time), the player's (genmove with the shipped network), the
+search's analysis (lz-analyze, kata-analyze, pondering), the tactical commands and the solver's.
+Start with `build_engine`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from golois.gtp.analyze import ANALYZE as SEARCH_ANALYZE
+from golois.gtp.analyze import COMMANDS as ANALYSIS
+from golois.gtp.analyze import enable_pondering
 from golois.gtp.protocol import CORE, EngineConfig, GtpEngine
+from golois.gtp.play import ANALYZE as PLAY_ANALYZE
 from golois.gtp.play import COMMANDS as PLAY
 from golois.gtp.play import add_player_arguments, install_player, make_player, options_from_args
 from golois.gtp.solver import COMMANDS as SOLVER
@@ -20,13 +25,14 @@ from golois.gtp.tactics import COMMANDS as TACTICS
 
 def command_sets() -> list:
     """The command sets of a full engine, core first."""
-    return [CORE, PLAY, TACTICS, SOLVER]
+    return [CORE, PLAY, ANALYSIS, TACTICS, SOLVER]
 
 
 def build_engine(config: EngineConfig | None = None, solver: SolverConfig | None = None) -> GtpEngine:
     """A ready GTP engine; `engine.solver` holds the solver's limits."""
     engine = GtpEngine(command_sets(), config)
     engine.solver = solver or SolverConfig()
+    engine.extra["gogui_analyze"] = PLAY_ANALYZE + SEARCH_ANALYZE
     return engine
 
 
@@ -45,6 +51,8 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default=engine.name, help="name answered to the GTP name command")
     p.add_argument("--solver-time", type=float, default=solver.time_limit, metavar="S",
                    help=f"seconds per life-and-death search (owl_attack, restricted_genmove...; default {solver.time_limit:g})")
+    p.add_argument("--ponder", action="store_true",
+                   help="with --search mcts: search on the opponent's time, until the next command")
     add_player_arguments(p)
 
 
@@ -55,6 +63,8 @@ def run(args) -> int:
     engine = build_engine(EngineConfig(name=args.name, size=args.size, komi=args.komi),
                           SolverConfig(time_limit=args.solver_time))
     install_player(engine, make_player(options_from_args(args)))
+    if args.ponder:
+        enable_pondering(engine)
     engine.serve(sys.stdin, sys.stdout)
     return 0
 

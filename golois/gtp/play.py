@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +28,8 @@ from golois.nn.registry import DEFAULT_NETWORK, PRECISIONS, SHIPPED_NETWORKS, de
 from golois.player.hooks import TacticsHooks, default_hooks
 from golois.player.player import Player, PlayerConfig, fallback_policy, load_network_policy
 from golois.player.scoring import format_score
+from golois.search.clock import spend
+from golois.search.player import SearchPlayer, SearchSettings, add_search_arguments, settings_from_args
 
 COMMANDS = CommandSet("play")
 
@@ -43,6 +46,7 @@ class PlayerOptions:
     threads: int = 1                     # torch threads for the network (1: one core, as measured)
     precision: str = "auto"              # fp32 | bf16 | int8 | auto: the fastest this CPU runs natively
     config: PlayerConfig | None = None
+    search: SearchSettings | None = None # the tree search's settings; None: the fast bot
 
 
 def add_player_arguments(p: argparse.ArgumentParser) -> None:
@@ -80,6 +84,7 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--temperature-moves", type=int, default=cfg.temperature_moves,
                    help="sample only in the game's first N moves, then play the best move (0: always)")
     g.add_argument("--seed", type=int, default=cfg.seed)
+    add_search_arguments(p)
 
 
 #: PlayerConfig fields that add_player_arguments sets from the command line.
@@ -92,7 +97,7 @@ def options_from_args(args) -> PlayerOptions:
     cfg = PlayerConfig(**{name: getattr(args, name) for name in CONFIG_OPTIONS})
     return PlayerOptions(policy=args.policy, model=args.model, symmetries=args.symmetries,
                          tactics=args.tactics, life_and_death=args.life_and_death, threads=args.threads,
-                         precision=args.precision, config=cfg)
+                         precision=args.precision, config=cfg, search=settings_from_args(args))
 
 
 def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
@@ -115,11 +120,20 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
     player = Player(policy or fallback_policy, cfg, hooks, name=name)
     if policy is None:
         player.policy_name = "fallback"
+    if opts.search is not None:
+        player = SearchPlayer(player, opts.search)
     if log is not None:
         value = getattr(policy, "has_value", False)
         resigns = "value head: resigns from it" if value else "no value head: resigns from the playouts"
         if value and cfg.resign_from == "playouts":
             resigns = "value head, but resigns from the playouts (--resign-from playouts)"
+        if opts.search is not None:
+            w = opts.search.leaves.playout_weight
+            leaves = (f"leaf values from the value head{f' and playouts at {w:g}' if w else ''}" if value
+                      else "no value head: leaf values from random playouts")
+            budget = opts.search.search
+            resigns = (f"search ({budget.visits or 'no'} visits, {budget.seconds or 'no'} seconds a move without a clock); "
+                       f"{leaves}; resigns from the search's win rate")
         print(f"golois: policy {player.policy_name}; {hooks.describe()}; {resigns}", file=log)
     return player
 
@@ -149,16 +163,29 @@ def judgement(engine):
 
 # ------------------------------------------------------------------------------ moves
 
-def _genmove(engine, colour: str, cleanup: bool) -> str:
-    c = engine.parse_color(colour)
+def play_decision(engine, colour: int, cleanup: bool = False, report=None, report_every: float = 0.0) -> str:
+    """The player's move for colour, played on the engine's board: its vertex, or `resign`
+    (report, report_every: the search's progress, for the analyze commands)."""
     player = get_player(engine)
     if len(engine.moves) <= 1:
         player.losing_streak = {BLACK: 0, WHITE: 0}
-    decision = player.genmove(engine.board, c, engine.komi, cleanup=cleanup)
+    engine.extra["genmove_colour"] = colour
+    if isinstance(player, SearchPlayer):
+        player.time = engine.time
+        started = time.monotonic()
+        decision = player.genmove(engine.board, colour, engine.komi, cleanup=cleanup, report=report,
+                                  report_every=report_every)
+        spend(engine.time, colour, time.monotonic() - started)
+    else:
+        decision = player.genmove(engine.board, colour, engine.komi, cleanup=cleanup)
     if decision.resign:
         return "resign"
-    engine.play(c, decision.move)
+    engine.play(colour, decision.move)
     return engine.format_vertex(decision.move)
+
+
+def _genmove(engine, colour: str, cleanup: bool) -> str:
+    return play_decision(engine, engine.parse_color(colour), cleanup)
 
 
 @COMMANDS.command("genmove")
@@ -220,7 +247,8 @@ ANALYZE = [
 
 @COMMANDS.command("gogui-analyze_commands")
 def gogui_analyze_commands(engine):
-    return "\n".join(f"{kind}/{label}/{command}" for kind, label, command in ANALYZE)
+    entries = engine.extra.get("gogui_analyze", ANALYZE)    # build_engine adds the other sets' entries
+    return "\n".join(f"{kind}/{label}/{command}" for kind, label, command in entries)
 
 
 def _probabilities(engine, colour: str) -> np.ndarray:
