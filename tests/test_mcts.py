@@ -117,6 +117,16 @@ def test_early_stop_and_restricted_root():
     assert only.move in (20, 21) and {c.move for c in only.candidates} <= {20, 21}
 
 
+def test_a_restricted_root_is_searched_afresh_without_the_restriction():
+    board = from_diagram(ATARI)
+    search = Search(Uniform(), SearchConfig(visits=50, batch=4))
+    allowed = np.zeros(25, dtype=bool)
+    allowed[[20, 21]] = True
+    search.run(board, restrict=allowed)
+    again = search.run(board)
+    assert again.tree_visits == again.visits and again.move == CAPTURE
+
+
 def test_lcb_prefers_a_sure_move_to_a_lucky_one():
     board = from_diagram(ATARI)
     search = Search(Uniform(), SearchConfig(visits=300, batch=4, lcb=True, lcb_min_share=0.0))

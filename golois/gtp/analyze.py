@@ -7,8 +7,9 @@ search displays, and pondering.
   centiseconds one line of `info move M visits N winrate W prior P lcb L order K pv ...` entries
   goes out, one entry per searched move, best first (Leela Zero: win rate, prior and bound in
   ten-thousandths; KataGo: in [0, 1], with `utility`, no score estimates: the network has none).
-  Keys: `interval`, `minmoves` (at least this many entries), `maxmoves` (at most), `avoid` /
-  `allow COLOUR VERTICES DEPTH` (at the root; the depth is read as 1), `ownership` (ignored);
+  Keys: `interval`, `maxmoves` (at most this many entries), `avoid` / `allow COLOUR VERTICES
+  DEPTH` (at the root; the depth is read as 1); `minmoves`, `ownership` and KataGo's other
+  report keys are accepted and ignored;
 - `lz-genmove_analyze` / `kata-genmove_analyze colour [interval]`: genmove with the same lines
   while it searches, then `play MOVE`;
 - `golois-search_gfx` (GoGui): the search's visits as a heat map, win rates as labels, the
@@ -51,7 +52,7 @@ class Request:
 
     def __init__(self, engine, args, default_colour: int):
         self.colour, self.interval = default_colour, 0.0
-        self.minmoves, self.maxmoves = 0, 0
+        self.maxmoves = 0
         self.avoid, self.allow = set(), None
         words = [a.lower() for a in args]
         i = 0
@@ -70,8 +71,6 @@ class Request:
                 value = words[i + 1]
                 if key == "interval":
                     self.interval = _float(value) / 100
-                elif key == "minmoves":
-                    self.minmoves = int(_float(value))
                 elif key == "maxmoves":
                     self.maxmoves = int(_float(value))
                 i += 2
@@ -148,9 +147,7 @@ def _analysis(engine, args, style: str) -> Stream:
             line = info_line(engine, search, style, request)
             if line:
                 write(line)
-        enough = (lambda: engine.interrupted()) if not request.minmoves else (
-            lambda: engine.interrupted() and len(player.search.candidates()) >= request.minmoves)
-        player.analyse(board, request.colour, engine.komi, stop=enough, report=report if request.interval else None,
+        player.analyse(board, request.colour, engine.komi, stop=engine.interrupted, report=report if request.interval else None,
                        report_every=request.interval, restrict=restrict)
         if not request.interval:
             return info_line(engine, player.search, style, request)

@@ -64,7 +64,7 @@ class Node:
     """A position in the tree: its moves (edges) with prior P, visits N, value sum W and sum of
     squares W2 from the point of view of `colour`, the player to move here."""
 
-    __slots__ = ("colour", "moves", "prior", "n", "w", "w2", "children", "value", "visits", "terminal")
+    __slots__ = ("colour", "moves", "prior", "n", "w", "w2", "children", "value", "visits", "terminal", "pruned")
 
     def __init__(self, colour: int, leaf: Leaf):
         self.colour = colour
@@ -79,6 +79,7 @@ class Node:
         self.value = float(leaf.value)                    # the evaluator's value, for `colour`
         self.visits = 1                                   # this node's own evaluation counts once
         self.terminal = False
+        self.pruned = False                               # moves taken off at the root (`Search._restrict`)
 
     def q(self) -> np.ndarray:
         """Mean value of each visited edge (0 where unvisited)."""
@@ -129,7 +130,6 @@ class Search:
         self.terminal_value = terminal_value  # (board after two passes) -> value for its player to move
         self.root: Node | None = None
         self.root_history: tuple = ()
-        self.root_board: Board | None = None
         self.rng = np.random.default_rng(seed)
 
     # ---- the tree across moves ----
@@ -172,7 +172,8 @@ class Search:
         seconds = cfg.seconds if seconds is None else seconds
         t0 = time.monotonic()
         self._reuse(board)
-        self.root_board = board.copy()
+        if self.root is not None and self.root.pruned:
+            self.root = None                             # searched under another restriction: afresh
         self.root_history = self._history(board)
         if self.root is None:
             self.root = Node(board.to_move, root_leaf or self.evaluator([board], True)[0])
@@ -218,6 +219,7 @@ class Search:
         root.moves, root.prior = root.moves[keep], root.prior[keep] / root.prior[keep].sum()
         root.n, root.w, root.w2 = root.n[keep], root.w[keep], root.w2[keep]
         root.children = [c for c, k in zip(root.children, keep) if k]
+        root.pruned = True
 
     def _decided(self, root: Node, done: int, visits: int, seconds: float, elapsed: float) -> bool:
         """The most visited move cannot be overtaken with what is left of the budget."""
