@@ -20,6 +20,18 @@ STUBBORN = (sys.executable + " -c \"import sys\n"
             "    if w[0] == 'quit': break\"")
 
 
+# An engine that thinks 0.4 s over every genmove, then plays the first empty point it has not played.
+SLOW = (sys.executable + " -c \"import sys, time\n"
+        "moves = iter([c + str(r) for r in range(1, 10) for c in 'ABCDEFGHJ'])\n"
+        "for line in sys.stdin:\n"
+        "    w = line.split()\n"
+        "    if not w: continue\n"
+        "    out = ''\n"
+        "    if w[0] == 'genmove': time.sleep(0.4); out = next(moves)\n"
+        "    sys.stdout.write('= ' + out + '\\n\\n'); sys.stdout.flush()\n"
+        "    if w[0] == 'quit': break\"")
+
+
 def test_wilson_and_elo():
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
@@ -60,6 +72,30 @@ def test_illegal_move_loses_the_game(tmp_path):
     assert summary.wins_b == 2
     assert all(r.reason.startswith("illegal move") for r in summary.results)
     assert summary.results[0].result == "W+F" and summary.results[1].result == "B+F"
+
+
+def test_the_clock_loses_a_slow_engine_the_game_on_time(tmp_path):
+    from golois.eval.match import _Clock
+    clock = _Clock(1.0, 0.5, 2)
+    assert clock.spend(0.6) and clock.report() == "0 0"           # main time: 0.4 left
+    assert clock.spend(0.6) and clock.report() == "0 1"           # 0.2 over: byo-yomi, one stone played
+    assert clock.spend(0.2) and clock.report() == "0 2"           # the period's stones done: a new period
+    assert not clock.spend(0.6)                                   # over the period: the flag falls
+    # the slow engine's main time (0.6 s) lasts one move, its byo-yomi (0.3 s a move) none
+    summary = run_match(MatchConfig(black=SLOW, white=OURS, games=1, size=9, progress=False,
+                                    time_settings=(0.6, 0.3, 1), max_moves=40))
+    r = summary.results[0]
+    assert r.result == "W+T" and r.reason.startswith("time") and r.used_a >= 0.8
+
+
+def test_our_search_keeps_to_the_clock(tmp_path):
+    out = tmp_path / "summary.json"
+    rc = golois_main(["match", "--black", OURS + " --search mcts --policy fallback", "--white", OURS + " --policy fallback",
+                      "--games", "1", "--size", "9", "--max-moves", "40", "--time-settings", "8", "1", "1",
+                      "--json", str(out), "--quiet"])
+    assert rc == 0
+    r = json.loads(out.read_text())["results"][0]
+    assert not r["result"].endswith("T") and 0 < r["used_a"] < 8 + 40
 
 
 @pytest.mark.gnugo

@@ -15,6 +15,10 @@ engine is one long-lived subprocess (commands are shell strings, split with shle
   or `gnugo` finds it, else our own judge (`golois.player.scoring.judge`: Benson + playout ownership).
   The same referee scores a game stopped by `--max-moves`.
 * Score: area (stones + surrounded empty points, dead stones removed) minus komi.
+* Clock (`--time-settings MAIN BYO STONES`, Canadian byo-yomi as GTP's `time_settings`): both
+  engines get the settings, and `time_left` before each genmove; the referee times each genmove
+  (the GTP round trip included) and an engine that overruns its main time and then a byo-yomi
+  period loses on time (`B+T`/`W+T`).  Each game records the seconds each engine used.
 
 Each game is written as SGF (FF[4], KM, RE, PB/PW) to `--sgf-dir`.  The summary gives A's wins,
 the win rate with a 95% Wilson interval, and the Elo difference with the interval mapped through
@@ -55,6 +59,7 @@ class MatchConfig:
     max_moves: int | None = None            # per game; None: 3 * size * size
     referee: str = "auto"                   # auto | gnugo | golois: who settles dead-stone disputes
     progress: bool = True
+    time_settings: tuple | None = None      # (main seconds, byo-yomi seconds, stones per period); None: no clock
 
 
 @dataclass
@@ -70,6 +75,8 @@ class GameResult:
     moves: int = 0
     seconds: float = 0.0
     sgf: str | None = None
+    used_a: float = 0.0                     # seconds engine A spent on its moves (genmove round trips)
+    used_b: float = 0.0
 
 
 @dataclass
@@ -86,6 +93,8 @@ class MatchSummary:
     seconds_per_game: float
     moves_per_game: float
     results: list[GameResult] = field(default_factory=list)
+    used_a: float = 0.0                     # seconds per game on A's moves, and on B's
+    used_b: float = 0.0
 
     def report(self, a: str = "A", b: str = "B") -> str:
         """Human-readable summary."""
@@ -99,7 +108,8 @@ class MatchSummary:
             f"games {self.games}: A wins {self.wins_a}, B wins {self.wins_b}, draws {self.draws}",
             f"A win rate {100 * self.win_rate_a:.1f}% (95% Wilson interval {100 * lo:.1f}% .. {100 * hi:.1f}%)",
             f"Elo(A - B) {self.elo_a:+.0f} (95% interval {elo_lo:+.0f} .. {elo_hi:+.0f})",
-            f"{self.moves_per_game:.0f} moves and {self.seconds_per_game:.1f} s per game; endings: "
+            f"{self.moves_per_game:.0f} moves and {self.seconds_per_game:.1f} s per game "
+            f"(A's moves {self.used_a:.1f} s, B's {self.used_b:.1f} s); endings: "
             + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())),
         ])
 
@@ -136,15 +146,18 @@ def summarise(results: list[GameResult]) -> MatchSummary:
     lo, hi = wilson(wa + 0.5 * draws, n)
     return MatchSummary(n, wa, wb, draws, rate, (lo, hi), elo(rate), (elo(lo), elo(hi)),
                         sum(r.seconds for r in results) / max(n, 1), sum(r.moves for r in results) / max(n, 1),
-                        results)
+                        results, used_a=sum(r.used_a for r in results) / max(n, 1),
+                        used_b=sum(r.used_b for r in results) / max(n, 1))
 
 
 # ------------------------------------------------------------------------------ one game
 
 class _Forfeit(Exception):
-    def __init__(self, colour: int, reason: str):
+    """colour loses the game: `reason`, and SGF's letter for it (F: forfeit, T: time)."""
+
+    def __init__(self, colour: int, reason: str, letter: str = "F"):
         super().__init__(reason)
-        self.colour, self.reason = colour, reason
+        self.colour, self.reason, self.letter = colour, reason, letter
 
 
 def _parse_dead(answer: str, size: int) -> frozenset:
@@ -170,6 +183,35 @@ def _knows(engine: GtpClient, command: str) -> bool:
         return False
 
 
+class _Clock:
+    """One player's Canadian clock: main time, then byo-yomi periods of `stones` moves."""
+
+    def __init__(self, main: float, byo: float, stones: int):
+        self.byo, self.stones = float(byo), int(stones)
+        self.left, self.period_stones = float(main), 0      # period_stones 0: still in main time
+
+    def report(self) -> str:
+        """`time_left`'s seconds (whole, rounded down) and stones."""
+        return f"{max(int(self.left), 0)} {self.period_stones}"
+
+    def spend(self, seconds: float) -> bool:
+        """Take one move's seconds off; False when the flag falls."""
+        if self.period_stones == 0:
+            self.left -= seconds
+            if self.left >= 0:
+                return True
+            if self.byo <= 0 or self.stones <= 0:
+                return False
+            seconds, self.left, self.period_stones = -self.left, self.byo, self.stones
+        self.left -= seconds
+        if self.left < 0:
+            return False
+        self.period_stones -= 1
+        if self.period_stones == 0:
+            self.left, self.period_stones = self.byo, self.stones
+        return True
+
+
 class _Game:
     """The state of one game in progress, refereed by our Board."""
 
@@ -177,18 +219,30 @@ class _Game:
         self.engines, self.cfg = engines, cfg
         self.board = Board(cfg.size)
         self.events: list[Event] = []
+        self.used = {BLACK: 0.0, WHITE: 0.0}
+        self.clock = {c: _Clock(*cfg.time_settings) for c in (BLACK, WHITE)} if cfg.time_settings else None
         for e in engines.values():
             e.send(f"boardsize {cfg.size}")
             e.send("clear_board")
             e.send(f"komi {cfg.komi}")
+            if self.clock is not None:
+                main, byo, stones = cfg.time_settings
+                e.send(f"time_settings {main:g} {byo:g} {stones}")
 
     def move(self, colour: int, command: str = "genmove") -> int | None | str:
         """Ask colour's engine for a move, referee it, tell the other; 'resign' or flat/None."""
         name = "b" if colour == BLACK else "w"
         try:
+            if self.clock is not None:
+                self.engines[colour].send(f"time_left {name} {self.clock[colour].report()}")
+            t = time.monotonic()
             answer = self.engines[colour].send(f"{command} {name}").strip().lower()
         except (GtpError, OSError) as e:
             raise _Forfeit(colour, f"forfeit: {command} failed ({e})") from None
+        spent = time.monotonic() - t
+        self.used[colour] += spent
+        if self.clock is not None and not self.clock[colour].spend(spent):
+            raise _Forfeit(colour, f"time: {spent:.1f} s on move {len(self.events) + 1}", "T")
         if answer == "resign":
             return "resign"
         try:
@@ -253,7 +307,7 @@ def play_game(index: int, engines_ab: dict, cfg: MatchConfig) -> GameResult:
     start = time.time()
     limit = cfg.max_moves or 3 * cfg.size * cfg.size
     game = _Game(engines, cfg)
-    scoring = ""
+    scoring, letter = "", "F"
     try:
         colour, ending = game.until_two_passes(BLACK, limit)
         if ending == "resign":
@@ -283,15 +337,17 @@ def play_game(index: int, engines_ab: dict, cfg: MatchConfig) -> GameResult:
             reason = "move cap" if ending == "move cap" else "score"
     except _Forfeit as f:
         winner = WHITE if f.colour == BLACK else BLACK
-        reason, score = f.reason, None
+        reason, score, letter = f.reason, None, f.letter
         if reason != "resign":
-            scoring = "forfeit"
+            scoring = "forfeit" if letter == "F" else "time"
     if score is not None:
         result = format_score(score)
     else:
-        result = f"{'B' if winner == BLACK else 'W'}+{'R' if reason == 'resign' else 'F'}"
+        result = f"{'B' if winner == BLACK else 'W'}+{'R' if reason == 'resign' else letter}"
     res = GameResult(index, black_engine, winner, label[winner] if winner else "", result, reason, scoring,
-                     len(game.events), time.time() - start)
+                     len(game.events), time.time() - start,
+                     used_a=game.used[BLACK if black_engine == "A" else WHITE],
+                     used_b=game.used[WHITE if black_engine == "A" else BLACK])
     if cfg.sgf_dir:
         os.makedirs(cfg.sgf_dir, exist_ok=True)
         names = {}
@@ -353,6 +409,9 @@ def add_parser(subparsers) -> None:
     p.add_argument("--max-moves", type=int, default=None, help="per game (default 3*size*size)")
     p.add_argument("--referee", choices=["auto", "gnugo", "golois"], default="auto",
                    help="who settles dead-stone disputes (auto: GNU Go if installed)")
+    p.add_argument("--time-settings", nargs=3, type=float, default=None, metavar=("MAIN", "BYO", "STONES"),
+                   help="a clock for both engines, as GTP's time_settings (Canadian byo-yomi); "
+                        "overrunning it loses the game on time")
     p.add_argument("--json", default=None, help="also write the summary and games as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
@@ -362,7 +421,9 @@ def run(args) -> int:
     """Run the match of the parsed arguments and print the summary."""
     cfg = MatchConfig(black=args.black, white=args.white, games=args.games, size=args.size, komi=args.komi,
                       sgf_dir=args.sgf_dir, max_moves=args.max_moves, referee=args.referee,
-                      progress=not args.quiet)
+                      progress=not args.quiet,
+                      time_settings=(args.time_settings[0], args.time_settings[1], int(args.time_settings[2]))
+                      if args.time_settings else None)
     try:
         summary = run_match(cfg)
     except OSError as e:  # an engine's program is missing or not executable
