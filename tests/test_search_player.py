@@ -140,3 +140,13 @@ def test_spend_keeps_the_clock_between_time_left_reports():
     none = TimeState()
     spend(none, BLACK, 3.0)
     assert none.left == {}
+
+
+def test_the_filled_board_count_is_the_area_score():
+    from golois.player.scoring import area_score
+    from golois.search.leaves import filled_area_score
+    for seed in range(40):
+        for size, moves in ((9, None), (19, None), (9, 25)):       # filled by a playout; half-played
+            b = Board(size)
+            b.random_playout(seed=seed + 1, max_moves=moves)
+            assert filled_area_score(b, 7.5) == area_score(b, 7.5)

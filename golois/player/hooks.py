@@ -61,11 +61,11 @@ def capture_bonus(board: Board, colour: int, min_stones: int = 3, max_libs: int 
     seen, bonus = set(), {}
     for p in np.flatnonzero(arr):
         p = int(p)
-        if p in seen:
-            continue
+        if p in seen or board.liberties(p) > max_libs:     # (the liberty count is a C call; a string's
+            continue                                       # stones are listed only when it qualifies)
         stones = board.string(p)
         seen.update(stones)
-        if len(stones) < min_stones or board.liberties(p) > max_libs:
+        if len(stones) < min_stones:
             continue
         result, move, _ = capture_attack(board, p, max_nodes=max_nodes)
         if result != WIN:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tactics.board import BLACK, Board
+from tactics.board import BLACK, EMPTY, WHITE, Board
 
 from golois import symmetry
 from golois.player.ladder_adjust import softmax
@@ -107,7 +107,7 @@ class PlayerEvaluator:
         for _ in range(max(1, self.config.playouts)):
             c = b.copy()
             c.random_playout(seed=int(self.rng.integers(1, 2 ** 31)))
-            score = area_score(c, self.komi)
+            score = filled_area_score(c, self.komi)
             total += 1.0 if (score > 0) == (b.to_move == BLACK) else -1.0
         return total / max(1, self.config.playouts)
 
@@ -117,3 +117,21 @@ class PlayerEvaluator:
         if score == 0:
             return 0.0
         return 1.0 if (score > 0) == (b.to_move == BLACK) else -1.0
+
+
+def filled_area_score(board: Board, komi: float) -> float:
+    """`scoring.area_score` of a board a playout has filled, in numpy: where no two empty points
+    touch, every empty region is one point, owned by the colour of all its neighbours; else
+    the general (slower) count."""
+    a = board.to_array()
+    pad = np.pad(a, 1, constant_values=EDGE)
+    around = (pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:])
+    empty = a == EMPTY
+    if any(((x == EMPTY) & empty).any() for x in around):
+        return area_score(board, komi)
+    black = empty & np.logical_and.reduce([(x == BLACK) | (x == EDGE) for x in around])
+    white = empty & np.logical_and.reduce([(x == WHITE) | (x == EDGE) for x in around])
+    return float((a == BLACK).sum() + black.sum() - (a == WHITE).sum() - white.sum()) - komi
+
+
+EDGE = 3        # off the board, in filled_area_score's padding
