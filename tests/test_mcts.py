@@ -164,3 +164,10 @@ def test_a_pass_after_a_pass_ends_the_game_and_is_scored():
     assert scored and set(scored) == {WHITE}
     assert result.move is None                     # black passes: the game is won
     assert result.candidates[0].winrate == 1.0
+
+
+def test_no_search_grows_the_tree_past_its_cap():
+    board = from_diagram(ATARI)
+    search = Search(Uniform(), SearchConfig(visits=0, batch=4, max_tree=120))
+    result = search.run(board, stop=lambda: False)          # no budget, never interrupted
+    assert result.stopped == "tree full" and 120 <= result.tree_visits < 130

@@ -45,6 +45,8 @@ class SearchConfig:
     lcb_min_share: float = 0.1
     early_stop: bool = True       # stop once the most visited move cannot be overtaken in the budget
     reuse: bool = True            # keep the subtree of the moves played since the last search
+    max_tree: int = 100_000       # no search goes past this many visits in the tree (a node each, up to
+                                  # 14 KB a node on 19x19: 1.4 GB): analysis and pondering stop there
 
 
 @dataclass
@@ -70,9 +72,9 @@ class Node:
         self.colour = colour
         self.moves = np.asarray(leaf.moves, dtype=np.int32)
         k = len(self.moves)
-        p = np.asarray(leaf.priors, dtype=np.float64)
-        self.prior = p / p.sum() if k and p.sum() > 0 else np.full(k, 1.0 / max(k, 1))
-        self.n = np.zeros(k, dtype=np.int64)              # visits through each edge (virtual ones too)
+        p = np.asarray(leaf.priors, dtype=np.float32)
+        self.prior = p / p.sum() if k and p.sum() > 0 else np.full(k, 1.0 / max(k, 1), dtype=np.float32)
+        self.n = np.zeros(k, dtype=np.int32)              # visits through each edge (virtual ones too)
         self.w = np.zeros(k, dtype=np.float64)            # sum of values, for `colour`
         self.w2 = np.zeros(k, dtype=np.float64)           # sum of squared values
         self.children: list[Node | None] = [None] * k
@@ -116,7 +118,7 @@ class SearchResult:
     visits: int                   # made by this run
     tree_visits: int              # the root's visits, reused ones included
     seconds: float
-    stopped: str                  # "visits", "time", "early", "interrupted" or "single move"
+    stopped: str                  # "visits", "time", "early", "interrupted", "tree full" or "single move"
 
 
 class Search:
@@ -194,6 +196,9 @@ class Search:
                 break
             if stop is not None and stop():
                 stopped = "interrupted"
+                break
+            if int(root.n.sum()) >= cfg.max_tree:
+                stopped = "tree full"
                 break
             if cfg.early_stop and self._decided(root, done, visits, seconds, now - t0):
                 stopped = "early"
