@@ -147,6 +147,8 @@ def add_search_arguments(p) -> None:
     g.add_argument("--playout-weight", type=float, default=leaf.playout_weight,
                    help="AlphaGo's lambda: the share of random playouts in a leaf's value with a value head "
                         f"(without one, playouts alone; default {leaf.playout_weight})")
+    g.add_argument("--leaf-playouts", type=int, default=leaf.playouts,
+                   help=f"random playouts per leaf where they count (default {leaf.playouts})")
     g.add_argument("--time-safety", type=float, default=clock.safety,
                    help=f"seconds kept back per move under a GTP clock (default {clock.safety})")
 
@@ -158,5 +160,6 @@ def settings_from_args(args) -> SearchSettings | None:
     visits = args.visits if args.visits is not None else (0 if args.seconds else SearchConfig().visits)
     search = SearchConfig(visits=visits, seconds=args.seconds or 0.0, batch=args.batch,
                           c_puct=args.c_puct, lcb=args.lcb)
-    return SearchSettings(search=search, leaves=LeafConfig(playout_weight=args.playout_weight),
+    return SearchSettings(search=search, leaves=LeafConfig(playout_weight=args.playout_weight,
+                                                           playouts=args.leaf_playouts),
                           clock=ClockConfig(safety=args.time_safety))
