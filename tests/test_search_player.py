@@ -150,3 +150,24 @@ def test_the_filled_board_count_is_the_area_score():
             b = Board(size)
             b.random_playout(seed=seed + 1, max_moves=moves)
             assert filled_area_score(b, 7.5) == area_score(b, 7.5)
+
+
+def test_leaf_values_come_from_the_value_head_mixed_with_playouts(tmp_path):
+    from golois.datasets.features import get_feature_set
+    from golois.nn.model import ModelMeta, PolicyNet, make_config, save_model
+    from golois.player.player import load_network_policy
+    fs = get_feature_set("golois")
+    save_model(tmp_path / "v.pt", PolicyNet(make_config("tiny", fs.planes, value_head=True)),
+               ModelMeta(feature_set=fs.as_dict()))
+    policy = load_network_policy(str(tmp_path / "v.pt"), symmetries=1, precision="fp32")
+    player = Player(policy, PlayerConfig(playouts=8))
+    board = from_diagram(ATARI)
+    planes = np.asarray(policy.encode(board, BLACK), dtype=np.float32)[None]
+    head = float(policy.network.evaluate(planes)[1][0])
+    alone = PlayerEvaluator(player, LeafConfig(random_symmetry=False, root_symmetries=1))
+    assert alone([board], False)[0].value == pytest.approx(head, abs=1e-5)
+    mixed = PlayerEvaluator(player, LeafConfig(random_symmetry=False, root_symmetries=1, playout_weight=0.5))
+    mixed.playout_value = lambda b: 1.0
+    assert mixed([board], False)[0].value == pytest.approx(0.5 * head + 0.5, abs=1e-5)
+    search = SearchPlayer(player, SearchSettings(search=SearchConfig(visits=20, batch=4)))
+    assert search.genmove(board, BLACK).move is not None
