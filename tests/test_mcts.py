@@ -77,7 +77,7 @@ def test_batches_leave_no_virtual_loss_and_count_every_visit():
         for i, child in enumerate(node.children):
             if child is not None:
                 # the edge's visits: the child's own evaluation and every visit below it
-                assert node.n[i] == child.visits + int(child.n.sum()) or child.terminal
+                assert node.n[i] == 1 + int(child.n.sum()) or child.terminal
                 assert abs(node.w[i] + child.value + child.w.sum()) < 1e-6 or child.terminal
                 check(child)
     check(search.root)

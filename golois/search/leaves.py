@@ -50,7 +50,6 @@ class PlayerEvaluator:
         self.network = getattr(policy, "network", None)
         self.encode = getattr(policy, "encode", None)
         self.has_value = bool(getattr(policy, "has_value", False))
-        self.calls = self.positions = 0
         self.seconds = {"network": 0.0, "tactics": 0.0, "playouts": 0.0}
 
     def __call__(self, boards, root: bool = False) -> list:
@@ -72,8 +71,6 @@ class PlayerEvaluator:
         self.seconds["network"] += t1 - t
         self.seconds["tactics"] += t2 - t1
         self.seconds["playouts"] += time.monotonic() - t2
-        self.calls += 1
-        self.positions += len(boards)
         return leaves
 
     def _network(self, boards, root: bool):

@@ -66,7 +66,7 @@ class Node:
     """A position in the tree: its moves (edges) with prior P, visits N, value sum W and sum of
     squares W2 from the point of view of `colour`, the player to move here."""
 
-    __slots__ = ("colour", "moves", "prior", "n", "w", "w2", "children", "value", "visits", "terminal", "pruned")
+    __slots__ = ("colour", "moves", "prior", "n", "w", "w2", "children", "value", "terminal", "pruned")
 
     def __init__(self, colour: int, leaf: Leaf):
         self.colour = colour
@@ -79,7 +79,6 @@ class Node:
         self.w2 = np.zeros(k, dtype=np.float64)           # sum of squared values
         self.children: list[Node | None] = [None] * k
         self.value = float(leaf.value)                    # the evaluator's value, for `colour`
-        self.visits = 1                                   # this node's own evaluation counts once
         self.terminal = False
         self.pruned = False                               # moves taken off at the root (`Search._restrict`)
 
@@ -126,13 +125,12 @@ class Search:
     the next `run` on a later position of the same game reuses the subtree of the moves played."""
 
     def __init__(self, evaluator: Evaluator, config: SearchConfig | None = None,
-                 terminal_value: Callable[[Board], float] | None = None, seed: int = 0):
+                 terminal_value: Callable[[Board], float] | None = None):
         self.evaluator = evaluator
         self.config = config or SearchConfig()
         self.terminal_value = terminal_value  # (board after two passes) -> value for its player to move
         self.root: Node | None = None
         self.root_history: tuple = ()
-        self.rng = np.random.default_rng(seed)
 
     # ---- the tree across moves ----
     @staticmethod
@@ -154,10 +152,6 @@ class Search:
             i = node.index(PASS if move is None else move) if node is not None and node.colour == colour else None
             node = node.children[i] if i is not None else None
         self.root = node if node is not None and node.colour == board.to_move else None
-
-    def reset(self) -> None:
-        """Forget the tree (a new game, an undo the tree cannot follow)."""
-        self.root = None
 
     # ---- one search ----
     def run(self, board: Board, visits: int | None = None, seconds: float | None = None,
@@ -243,7 +237,7 @@ class Search:
         total = n.sum()
         visited = n > 0
         fpu = node.mean() - (cfg.fpu_root if is_root else cfg.fpu_reduction) * math.sqrt(node.prior[visited].sum())
-        q = np.where(visited, np.divide(node.w, n, out=np.zeros_like(node.w), where=visited), fpu)
+        q = np.where(visited, node.q(), fpu)
         u = cfg.c_puct * node.prior * math.sqrt(total + 1) / (1 + n)
         return int(np.argmax(q + u))
 

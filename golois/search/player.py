@@ -47,8 +47,7 @@ class SearchPlayer(Player):
         self.settings = settings or SearchSettings()
         self.resign = player.config
         self.evaluator = PlayerEvaluator(self, self.settings.leaves, komi, seed=player.config.seed)
-        self.search = Search(self.evaluator, self.settings.search, self.evaluator.terminal_value,
-                             seed=player.config.seed)
+        self.search = Search(self.evaluator, self.settings.search, self.evaluator.terminal_value)
         self.time = None
         self.last: SearchResult | None = None
 
