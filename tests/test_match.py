@@ -5,6 +5,8 @@ import sys
 
 import pytest
 
+from tactics.board import BLACK
+
 from golois.cli import main as golois_main
 from golois.eval.match import MatchConfig, elo, run_match, wilson
 
@@ -75,12 +77,17 @@ def test_illegal_move_loses_the_game(tmp_path):
 
 
 def test_the_clock_loses_a_slow_engine_the_game_on_time(tmp_path):
-    from golois.eval.match import _Clock
-    clock = _Clock(1.0, 0.5, 2)
-    assert clock.spend(0.6) and clock.report() == "0 0"           # main time: 0.4 left
-    assert clock.spend(0.6) and clock.report() == "0 1"           # 0.2 over: byo-yomi, one stone played
-    assert clock.spend(0.2) and clock.report() == "0 2"           # the period's stones done: a new period
-    assert not clock.spend(0.6)                                   # over the period: the flag falls
+    from golois.gtp.protocol import TimeState
+    from golois.search.clock import remaining, spend
+    clock = TimeState(1.0, 0.5, 2)
+
+    def report():                                                 # what time_left sends
+        left, stones = remaining(clock, BLACK)
+        return f"{max(int(left), 0)} {stones}"
+    assert spend(clock, BLACK, 0.6) and report() == "0 0"         # main time: 0.4 left
+    assert spend(clock, BLACK, 0.6) and report() == "0 1"         # 0.2 over: byo-yomi, one stone played
+    assert spend(clock, BLACK, 0.2) and report() == "0 2"         # the period's stones done: a new period
+    assert not spend(clock, BLACK, 0.6)                           # over the period: the flag falls
     # the slow engine's main time (0.6 s) lasts one move, its byo-yomi (0.3 s a move) none
     summary = run_match(MatchConfig(black=SLOW, white=OURS, games=1, size=9, progress=False,
                                     time_settings=(0.6, 0.3, 1), max_moves=40))

@@ -43,7 +43,9 @@ from tactics import coords
 from tactics.board import BLACK, WHITE, Board
 
 from golois.gtp.client import GtpClient, GtpError, find_gnugo
+from golois.gtp.protocol import TimeState
 from golois.player.scoring import JudgeConfig, area_score, format_score, judge
+from golois.search.clock import remaining, spend
 from golois.sgf import Event, Game
 
 
@@ -183,35 +185,6 @@ def _knows(engine: GtpClient, command: str) -> bool:
         return False
 
 
-class _Clock:
-    """One player's Canadian clock: main time, then byo-yomi periods of `stones` moves."""
-
-    def __init__(self, main: float, byo: float, stones: int):
-        self.byo, self.stones = float(byo), int(stones)
-        self.left, self.period_stones = float(main), 0      # period_stones 0: still in main time
-
-    def report(self) -> str:
-        """`time_left`'s seconds (whole, rounded down) and stones."""
-        return f"{max(int(self.left), 0)} {self.period_stones}"
-
-    def spend(self, seconds: float) -> bool:
-        """Take one move's seconds off; False when the flag falls."""
-        if self.period_stones == 0:
-            self.left -= seconds
-            if self.left >= 0:
-                return True
-            if self.byo <= 0 or self.stones <= 0:
-                return False
-            seconds, self.left, self.period_stones = -self.left, self.byo, self.stones
-        self.left -= seconds
-        if self.left < 0:
-            return False
-        self.period_stones -= 1
-        if self.period_stones == 0:
-            self.left, self.period_stones = self.byo, self.stones
-        return True
-
-
 class _Game:
     """The state of one game in progress, refereed by our Board."""
 
@@ -220,7 +193,7 @@ class _Game:
         self.board = Board(cfg.size)
         self.events: list[Event] = []
         self.used = {BLACK: 0.0, WHITE: 0.0}
-        self.clock = {c: _Clock(*cfg.time_settings) for c in (BLACK, WHITE)} if cfg.time_settings else None
+        self.clock = TimeState(*cfg.time_settings) if cfg.time_settings else None   # both players' clocks
         for e in engines.values():
             e.send(f"boardsize {cfg.size}")
             e.send("clear_board")
@@ -234,14 +207,15 @@ class _Game:
         name = "b" if colour == BLACK else "w"
         try:
             if self.clock is not None:
-                self.engines[colour].send(f"time_left {name} {self.clock[colour].report()}")
+                left, stones = remaining(self.clock, colour)
+                self.engines[colour].send(f"time_left {name} {max(int(left), 0)} {stones}")
             t = time.monotonic()
             answer = self.engines[colour].send(f"{command} {name}").strip().lower()
         except (GtpError, OSError) as e:
             raise _Forfeit(colour, f"forfeit: {command} failed ({e})") from None
         spent = time.monotonic() - t
         self.used[colour] += spent
-        if self.clock is not None and not self.clock[colour].spend(spent):
+        if self.clock is not None and not spend(self.clock, colour, spent):
             raise _Forfeit(colour, f"time: {spent:.1f} s on move {len(self.events) + 1}", "T")
         if answer == "resign":
             return "resign"

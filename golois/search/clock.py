@@ -41,8 +41,7 @@ def think_time(time, colour: int, empty_points: int, cfg: ClockConfig | None = N
         return None
     if time.byo_yomi > 0 and time.byo_stones == 0:
         return None                                   # GTP: byo-yomi with no stones means no limit
-    left, stones = time.left.get(colour, (time.main if time.main > 0 else time.byo_yomi,
-                                          0 if time.main > 0 else time.byo_stones))
+    left, stones = remaining(time, colour)
     byo_move = _byo_move(time, cfg)
     if stones == 0:
         moves = max(cfg.min_moves, cfg.empty_share * empty_points)
@@ -64,23 +63,31 @@ def _byo_move(time, cfg: ClockConfig) -> float:
     return max(per * (1 - cfg.safety_share) - cfg.safety, 0.0)
 
 
-def spend(time, colour: int, seconds: float) -> None:
-    """Take `seconds` (one move of colour) off the engine's TimeState, as the clock would:
-    main time first, then byo-yomi (a new period when its stones are played, or for Japanese
-    byo-yomi after each move).  A later `time_left` from the controller replaces the estimate."""
+def remaining(time, colour: int) -> tuple[float, int]:
+    """colour's (seconds, stones) as `time_left` gives them: the last report or `spend`'s
+    estimate; before either, the settings' main time (stones 0) or first byo-yomi period."""
+    return time.left.get(colour, (time.main, 0) if time.main > 0 else (time.byo_yomi, time.byo_stones))
+
+
+def spend(time, colour: int, seconds: float) -> bool:
+    """Take `seconds` (one move of colour) off the TimeState, as the clock would: main time
+    first, then byo-yomi (a new period when its stones are played, or for Japanese byo-yomi
+    after each move).  False when the flag falls: the move overran the main time with no
+    byo-yomi after it, or a byo-yomi period.  A later `time_left` from the controller replaces
+    the estimate (the engine keeps its clock between reports; `golois match` referees with it)."""
     if time.main <= 0 and time.byo_yomi <= 0:
-        return
-    left, stones = time.left.get(colour, (time.main if time.main > 0 else time.byo_yomi,
-                                          0 if time.main > 0 else time.byo_stones))
+        return True
+    left, stones = remaining(time, colour)
     if stones == 0:                                   # main time
         left -= seconds
-        if left > 0 or time.byo_yomi <= 0 or time.byo_stones <= 0:
+        if left >= 0 or time.byo_yomi <= 0 or time.byo_stones <= 0:
             time.left[colour] = (max(left, 0.0), 0)
-            return
+            return left >= 0
         seconds, left, stones = -left, time.byo_yomi, time.byo_stones   # into byo-yomi
     left -= seconds
     if time.periods:                                  # Japanese: the period starts again
         time.left[colour] = (time.byo_yomi, stones)
-        return
+        return left >= 0
     stones -= 1
     time.left[colour] = (time.byo_yomi, time.byo_stones) if stones <= 0 else (max(left, 0.0), stones)
+    return left >= 0
