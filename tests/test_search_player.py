@@ -171,3 +171,15 @@ def test_leaf_values_come_from_the_value_head_mixed_with_playouts(tmp_path):
     assert mixed([board], False)[0].value == pytest.approx(0.5 * head + 0.5, abs=1e-5)
     search = SearchPlayer(player, SearchSettings(search=SearchConfig(visits=20, batch=4)))
     assert search.genmove(board, BLACK).move is not None
+
+
+def test_a_close_move_is_extended_in_main_time_but_never_past_a_byo_yomi_period():
+    player = search_player()
+    board = Board(19)
+    player.time = TimeState(main=600, byo_yomi=30, byo_stones=1)
+    player.time.left[BLACK] = (600, 0)
+    _, seconds, extended = player.budget(board, BLACK)
+    assert extended > seconds                                # main time: room to think on
+    player.time.left[BLACK] = (30, 1)                        # in byo-yomi: one move in 30 s
+    _, seconds, extended = player.budget(board, BLACK)
+    assert extended == seconds < 30

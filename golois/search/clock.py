@@ -11,8 +11,8 @@ clock is set (the search's own visits or seconds then apply):
 - Japanese byo-yomi (`kgs-time_settings byoyomi`: periods of one move): one period, less the
   margin (a move within its period does not use one up).
 
-The search may go on to `extend` times this budget while its two best moves are close
-(golois.search.player), never past what the clock allows.  `spend` keeps the clock between the
+The search may go on to `extend` times this budget while its two best moves are close, in main
+time only (golois.search.player), never past what the clock allows.  `spend` keeps the clock between the
 controller's `time_left` reports (some controllers send none).  Start with `think_time`.
 """
 

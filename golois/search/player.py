@@ -21,7 +21,7 @@ from tactics.board import EMPTY, Board
 
 from golois.player.ladder_adjust import softmax
 from golois.player.player import Decision, Player
-from golois.search.clock import ClockConfig, think_time
+from golois.search.clock import ClockConfig, remaining, think_time
 from golois.search.leaves import LeafConfig, PlayerEvaluator
 from golois.search.mcts import PASS, Leaf, Search, SearchConfig, SearchResult
 
@@ -58,9 +58,11 @@ class SearchPlayer(Player):
         seconds = think_time(self.time, colour, empty, self.settings.clock) if self.time is not None else None
         if seconds is None:
             return cfg.visits, cfg.seconds, cfg.seconds
-        limit = self.time.left.get(colour, (self.time.main or self.time.byo_yomi, 0))[0]
+        left, stones = remaining(self.time, colour)
+        if stones:                                    # byo-yomi: the move's own time, no more
+            return cfg.visits, seconds, seconds
         extended = min(seconds * self.settings.clock.extend,
-                       max(limit - self.settings.clock.safety, seconds) * self.settings.clock.max_share + seconds)
+                       max(left - self.settings.clock.safety, seconds) * self.settings.clock.max_share + seconds)
         return cfg.visits, seconds, max(seconds, extended)
 
     def analyse(self, board: Board, colour: int, komi: float, seconds: float = 0.0, visits: int = 0,
