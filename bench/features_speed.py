@@ -7,6 +7,9 @@ Rows (one process, so figures are per core):
 - "SGF -> planes (paper11)": parse, filter, replay and encode every kept position of the first
   --games games of the archive (the builder's path: C stone planes for the whole game, packing);
 - "... (golois)": the same with the tactical ladder planes (needs tactics.ladder);
+- "... (golois_ld)": the same with the life planes too (capture search, Benson);
+- "life planes: ...": what each kind of life plane costs a position (the capture search at the
+  set's LIFE_LIMITS, and Benson alone), on the positions of the play-time row;
 - "encode(board) (play time)": one position at a time through `encode`;
 - "loader": batches/s of `make_loader` over built shards (if --shards exists), 256 per batch.
 """
@@ -39,7 +42,7 @@ def sgf_to_planes(records, fset) -> tuple[int, float]:
     return n, time.perf_counter() - t0
 
 
-def play_time_encode(records, fset, limit=2000) -> tuple[int, float]:
+def _boards(records, limit):
     from golois.sgf import parse_game
     boards = []
     for name, data in records:
@@ -50,10 +53,34 @@ def play_time_encode(records, fset, limit=2000) -> tuple[int, float]:
         boards += [game.board_at(int(k)) for k in g.kept[::20]]
         if len(boards) >= limit:
             break
+    return boards
+
+
+def play_time_encode(records, fset, limit=2000) -> tuple[int, float]:
+    boards = _boards(records, limit)
     t0 = time.perf_counter()
     for b in boards:
         encode(b, fset)
     return len(boards), time.perf_counter() - t0
+
+
+def life_costs(records, limit=2000) -> list[tuple]:
+    """Rows: microseconds a position for the capture planes and for Benson's (life_planes with
+    max_libs 0 reads no string: Benson and the scan alone)."""
+    import numpy as np
+    from tactics import features as cf
+    from golois.datasets.features import LIFE_LIMITS
+    boards = _boards(records, limit)
+    out = np.empty((cf.N_LIFE_PLANES, 19, 19), np.uint8)
+    times = {}
+    for label, libs in (("benson", 0), ("all", LIFE_LIMITS["max_libs"])):
+        t0 = time.perf_counter()
+        for b in boards:
+            cf.life_planes(b, out, libs, LIFE_LIMITS["max_nodes"])
+        times[label] = (time.perf_counter() - t0) / len(boards) * 1e6
+    lim = f"max_libs {LIFE_LIMITS['max_libs']}, max_nodes {LIFE_LIMITS['max_nodes']}"
+    return [("life planes: capture search (4 planes)", f"{times['all'] - times['benson']:,.0f} us/position", lim),
+            ("life planes: Benson (2 planes)", f"{times['benson']:,.0f} us/position", f"{len(boards)} positions")]
 
 
 def loader_speed(path, batches=200, workers=0, batch_size=256) -> tuple[int, float]:
@@ -81,12 +108,16 @@ def main() -> None:
         records.append((name, data))
         if len(records) >= args.games:
             break
-    rows = []
-    for fs in ("paper11", "golois"):
+    if not records:
+        sys.exit(f"no games in {args.archive}")
+    rows, base = [], None
+    for fs in ("paper11", "golois", "golois_ld"):
         fset = FEATURE_SETS[fs]
         try:
             n, t = sgf_to_planes(records, fset)
-            rows.append((f"SGF -> planes ({fs}, {fset.planes} planes)", f"{n / t:,.0f} positions/s", f"{n} positions in {t:.2f} s"))
+            base = base or n / t
+            rows.append((f"SGF -> planes ({fs}, {fset.planes} planes)", f"{n / t:,.0f} positions/s",
+                         f"{n} positions in {t:.2f} s; {n / t / base:.2f} x paper11"))
         except ImportError as e:
             rows.append((f"SGF -> planes ({fs}, {fset.planes} planes)", "n/a", str(e).split(";")[0]))
         try:
@@ -94,6 +125,7 @@ def main() -> None:
             rows.append((f"encode(board) ({fs}, play time)", f"{n / t:,.0f} positions/s", f"{n} positions in {t:.2f} s"))
         except ImportError:
             pass
+    rows += life_costs(records)
     if os.path.isdir(args.shards):
         n, t = loader_speed(args.shards, workers=args.workers)
         rows.append((f"loader, 256/batch, {args.workers} workers", f"{n / t:,.1f} batches/s",

@@ -12,6 +12,9 @@ Three entry points, each one `with nogil:` region over plain numpy buffers:
   > 0, in the order of `LADDER_PLANES`) of the positions before the kept moves of a game.
 - `last_move_planes(points, colors, ends, to_move, history, out)`: the paper's two decaying
   last-move planes for a batch of positions, from the game's move list.
+- `life_planes(board, out, max_libs, max_nodes)` and `game_life_planes(...)`: the six
+  life-and-death planes (`LIFE_PLANES`: the capture search's verdict on every string with few
+  liberties, Benson's unconditional life), of one position or of the kept positions of a game.
 
 Nothing here knows plane indices of a feature set: `golois/datasets/features.py` holds the
 registry and names every plane.  Start reading at `_stones` (the plane definitions).
@@ -24,7 +27,11 @@ from libc.string cimport memset
 import numpy as np
 
 from tactics.board cimport (BLACK, EMPTY, MAX_POINTS, NO_POINT, PASS, WHITE, Board, board_free,
-                            board_init, board_play, board_t)
+                            board_init, board_play, board_t, opponent)
+from libc.stdlib cimport free, malloc
+from tactics.benson cimport benson, benson_ws
+from tactics.capture cimport (CAPTURE_FAIL, CAPTURE_WIN, capture_attack_c, capture_default_params,
+                              capture_defend_c, capture_params_t)
 from tactics.ladder cimport ladder_default_params, ladder_facts_c, ladder_params_t
 
 # Order of the block written by stone_planes / game_stone_planes.  "libs1" is a string with
@@ -35,6 +42,7 @@ STONE_PLANES = ("empty", "friend", "enemy",
 
 cdef enum:
     N_STONE = 9
+    N_LIFE = 6
     # game_stone_planes flags, per move
     F_KO = 1         # a ko-banned point exists for the side to move (the simple-ko point)
     F_PASS = 2       # the move is a pass
@@ -43,6 +51,18 @@ cdef enum:
 N_STONE_PLANES = N_STONE
 # Order of the block written by game_ladder_planes: keys of tactics.ladder.ladder_facts.
 LADDER_PLANES = ("captures", "saves", "pushes", "capturable")
+# Order of the block written by life_planes / game_life_planes (friend = the side to move):
+# - friend_threatened: stones of friend strings the opponent captures moving first (capture
+#   search: CAPTURE_WIN within the budget);
+# - friend_lost: ... of those, the ones friend cannot save even moving first (CAPTURE_FAIL);
+# - enemy_capturable / enemy_lost: the same for enemy strings, friend attacking first / the enemy
+#   failing to save them moving first;
+# - friend_unconditional / enemy_unconditional: Benson's unconditionally alive stones of each
+#   colour and their small enclosed regions (tactics.benson).
+# Only strings of at most max_libs liberties are read; ko and unfinished answers mark nothing.
+LIFE_PLANES = ("friend_threatened", "friend_lost", "enemy_capturable", "enemy_lost",
+               "friend_unconditional", "enemy_unconditional")
+N_LIFE_PLANES = N_LIFE
 FLAG_KO, FLAG_PASS, FLAG_ILLEGAL = F_KO, F_PASS, F_ILLEGAL
 
 
@@ -193,4 +213,118 @@ def game_ladder_planes(int size, const int[::1] points, const signed char[::1] c
                     break
     finally:
         board_free(&b)
+    return j
+
+
+cdef struct life_ws_t:
+    capture_params_t capture     # the capture search's limits (max_libs, max_nodes)
+    benson_ws bws                # Benson's workspace (no mask: the whole board)
+    int verdict[MAX_POINTS]      # per string head: 0 unread, 1 safe, 2 threatened, 3 lost
+    unsigned char marks[MAX_POINTS]   # benson's output
+
+
+cdef life_ws_t *_life_ws(int max_libs, int max_nodes) except NULL:
+    """A workspace with the capture defaults and the given limits (free it with free())."""
+    cdef life_ws_t *ws = <life_ws_t *>malloc(sizeof(life_ws_t))
+    if ws == NULL:
+        raise MemoryError("life planes workspace")
+    capture_default_params(&ws.capture)
+    ws.capture.max_libs = max_libs
+    ws.capture.max_nodes = max_nodes
+    ws.bws.mask = NULL
+    return ws
+
+
+cdef int _read_string(board_t *b, int h, life_ws_t *ws) except -1 nogil:
+    """The verdict on the string of head h: 1 safe, 2 captured if its opponent moves first (but
+    saved if its owner does), 3 captured whoever moves first.  No transposition table: the
+    answer depends on the position only."""
+    cdef int m, nodes
+    if b.libs[h] > ws.capture.max_libs:
+        return 1
+    if capture_attack_c(b, h, &ws.capture, NULL, &m, &nodes) != CAPTURE_WIN:
+        return 1
+    if capture_defend_c(b, h, &ws.capture, NULL, &m, &nodes) == CAPTURE_FAIL:
+        return 3
+    return 2
+
+
+cdef int _life(board_t *b, int me, life_ws_t *ws, unsigned char *out) except -1 nogil:
+    """The N_LIFE planes of LIFE_PLANES for `me` to move into out (N_LIFE consecutive n*n planes,
+    zeroed here).  The board is searched in place and restored."""
+    cdef int n = b.size, nn = n * n, r, c, p, i, h, v, col, k
+    memset(out, 0, N_LIFE * nn)
+    memset(ws.verdict, 0, sizeof(ws.verdict))
+    for r in range(n):
+        for c in range(n):
+            p = (r + 1) * b.W + c + 1
+            col = b.color[p]
+            if col != BLACK and col != WHITE:
+                continue
+            h = b.head[p]
+            if ws.verdict[h] == 0:
+                ws.verdict[h] = _read_string(b, h, ws)
+            v = ws.verdict[h]
+            if v >= 2:
+                i = r * n + c
+                k = 0 if col == me else 2
+                out[k * nn + i] = 1
+                if v == 3:
+                    out[(k + 1) * nn + i] = 1
+    for k in range(2):
+        col = me if k == 0 else opponent(me)
+        if benson(b, col, &ws.bws, ws.marks) == 0:
+            continue
+        for r in range(n):
+            for c in range(n):
+                if ws.marks[(r + 1) * b.W + c + 1]:
+                    out[(4 + k) * nn + r * n + c] = 1
+    return 0
+
+
+@cython.boundscheck(False)
+def life_planes(Board board, unsigned char[:, :, ::1] out, int max_libs, int max_nodes):
+    """Write the N_LIFE planes of `board` (LIFE_PLANES, side to move = friend) into
+    out[N_LIFE, n, n], reading strings of at most max_libs liberties with max_nodes moves per
+    capture query."""
+    cdef board_t *b = &board.b
+    if out.shape[0] != N_LIFE or out.shape[1] != b.size or out.shape[2] != b.size:
+        raise ValueError(f"out must be ({N_LIFE}, {b.size}, {b.size})")
+    cdef life_ws_t *ws = _life_ws(max_libs, max_nodes)
+    try:
+        with nogil:
+            _life(b, b.to_move, ws, &out[0, 0, 0])
+    finally:
+        free(ws)
+
+
+@cython.boundscheck(False)
+def game_life_planes(int size, const int[::1] points, const signed char[::1] colors,
+                     const int[::1] kept, unsigned char[:, :, ::1] out, int max_libs, int max_nodes):
+    """Replay a game (as game_ladder_planes; the moves must be legal) and write into out[j]
+    (shape [N_LIFE, size*size]) the life planes of the position before move kept[j] (increasing),
+    seen by colors[kept[j]].  Returns the number of positions written."""
+    cdef int n_moves = points.shape[0], n_kept = kept.shape[0], i, j = 0, m, p, c
+    cdef board_t b
+    if out.shape[0] < n_kept or out.shape[1] != N_LIFE or out.shape[2] != size * size:
+        raise ValueError(f"out must be (>= {n_kept}, {N_LIFE}, {size * size})")
+    cdef life_ws_t *ws = _life_ws(max_libs, max_nodes)
+    board_init(&b, size)
+    try:
+        with nogil:
+            for i in range(n_moves):
+                if j >= n_kept:
+                    break
+                m = points[i]
+                c = colors[i]
+                b.to_move = c
+                if kept[j] == i:
+                    _life(&b, c, ws, &out[j, 0, 0])
+                    j += 1
+                p = PASS if m < 0 else (m // size + 1) * b.W + m % size + 1
+                if not board_play(&b, p, c):
+                    break
+    finally:
+        board_free(&b)
+        free(ws)
     return j

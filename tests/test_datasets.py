@@ -216,14 +216,17 @@ def test_canonical_sample_manifest_checksum(tmp_path):
         sample.load_manifest(str(bad))
 
 
-def test_tactical_shards_equal_encode(archives, tmp_path):
+@pytest.mark.parametrize("fs", ["golois", "golois_ld"])
+def test_tactical_shards_equal_encode(archives, tmp_path, fs):
+    """Shards of the tactical feature sets (the ladder planes; the life planes too) hold what
+    encode() computes at play time, plane for plane."""
     pytest.importorskip("tactics.ladder")
     ladder_game = ";B[dd];W[de];B[ee];W[cd];B[ce];W[dc];B[df];W[pp];B[ed];W[qd]"
     src = tmp_path / "tac"
     src.mkdir()
     _tar(src / "KGS-2001-19-1-.tar.gz", {"kgs-19-2001/t.sgf": sgf(ladder_game), **MEMBERS})
-    _build(src, tmp_path / "out", fs="golois")
-    ds = open_dataset(str(tmp_path / "out"), split="all", symmetries=False, feature_set="golois")
+    _build(src, tmp_path / "out", fs=fs)
+    ds = open_dataset(str(tmp_path / "out"), split="all", symmetries=False, feature_set=fs)
     games = {"kgs-19-2001/t.sgf": sgf(ladder_game), **MEMBERS}
     fs = ds.fset
     assert sum(ds[i][0].numpy()[fs.slice("ladder_saves")].sum() for i in range(len(ds))) > 0
@@ -231,4 +234,6 @@ def test_tactical_shards_equal_encode(archives, tmp_path):
         shard = ds.shards[shard_i]
         gi, move_index, _ = shard.index[row]
         board = parse_game(games[shard.names[gi]]).board_at(int(move_index))
-        assert np.array_equal(ds[i][0].numpy(), encode(board, "golois"))
+        assert np.array_equal(ds[i][0].numpy(), encode(board, fs))
+    if fs == "golois_ld":                          # the ladder game's atari reaches the life planes
+        assert sum(ds[i][0].numpy()[ds.fset.slice("capture_enemy")].sum() for i in range(len(ds))) > 0

@@ -207,3 +207,124 @@ def test_ladder_push_plane_on_a_diagram():
     assert np.array_equal(plane(b, "golois", "ladder_pushes", 0).ravel(), push)
     assert not plane(b, "golois", "ladder_saves", 0).any()
     assert not plane(b, "golois", "ladder_captures", 0).any()
+
+
+# --- the life planes (golois_ld) -------------------------------------------------------------
+
+# White D5 has two liberties (a, b): black moving first takes it in a ladder, white moving
+# first extends and saves it.  White J3 on the right edge has two liberties too, but is lost
+# whoever moves: extending either way leaves the string in atari with no escape.
+CAPTURES_LD = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . X . . . . .
+    . . X O b . . . .
+    . . . a X . . X .
+    . . . . . . . X O
+    . . . . . . . X .
+    . . . . . . . X X
+"""
+
+
+def life(board, feature, i):
+    return plane(board, "golois_ld", feature, i).ravel()
+
+
+def test_capture_planes_on_a_diagram():
+    """Black to move: D5 is capturable (but savable), J3 capturable and lost; black's own
+    strings are not threatened and nothing is unconditionally alive."""
+    b = from_diagram(CAPTURES_LD, "black")
+    capturable, lost = np.zeros(81, np.float32), np.zeros(81, np.float32)
+    capturable[b.string("D5") + b.string("J3")] = 1
+    lost[b.string("J3")] = 1
+    assert np.array_equal(life(b, "capture_enemy", 0), capturable)
+    assert np.array_equal(life(b, "capture_enemy", 1), lost)
+    assert not life(b, "capture_friend", 0).any() and not life(b, "capture_friend", 1).any()
+    assert not life(b, "unconditional", 0).any() and not life(b, "unconditional", 1).any()
+
+
+def test_capture_planes_follow_the_side_to_move():
+    """White to move: the same strings are the friend's, threatened (J3 lost); the enemy
+    planes are empty."""
+    b = from_diagram(CAPTURES_LD, "white")
+    threatened, lost = np.zeros(81, np.float32), np.zeros(81, np.float32)
+    threatened[b.string("D5") + b.string("J3")] = 1
+    lost[b.string("J3")] = 1
+    assert np.array_equal(life(b, "capture_friend", 0), threatened)
+    assert np.array_equal(life(b, "capture_friend", 1), lost)
+    assert not life(b, "capture_enemy", 0).any()
+
+
+BENSON_LD = """
+    . X . X O . . . .
+    X X X X O . . . .
+    O O O O O . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+"""
+
+
+def test_unconditional_planes_mark_benson_life():
+    """Black's corner group with two eyes is unconditionally alive (its stones and its two eye
+    points); seen by white to move it is the enemy's plane."""
+    b = from_diagram(BENSON_LD, "black")
+    alive = np.zeros(81, np.float32)
+    alive[b.string("A8")] = 1
+    alive[[0, 2]] = 1                                          # the eyes A9 and C9
+    assert np.array_equal(life(b, "unconditional", 0), alive)
+    assert not life(b, "unconditional", 1).any()
+    w = from_diagram(BENSON_LD, "white")
+    assert np.array_equal(life(w, "unconditional", 1), alive)
+
+
+def test_life_planes_match_the_python_capture_search():
+    """Slow reference: on seeded random-play 9x9 positions, every stone's planes are what
+    capture_attack / capture_defend (no table, the set's limits) and tactics.benson say."""
+    import random
+    from golois.datasets.features import LIFE_LIMITS
+    from tactics.benson import unconditional
+    from tactics.capture import FAIL, WIN, capture_attack, capture_defend
+    rng = random.Random(7)
+    fs = FEATURE_SETS["golois_ld"]
+    marked = 0
+    for game in range(12):
+        b = Board(9)
+        for _ in range(rng.randrange(20, 60)):
+            moves = b.legal_moves()
+            if not moves:
+                break
+            b.play(rng.choice(moves))
+        x = encode(b, fs)
+        me, arr = b.to_move, b.to_array().ravel()
+        ref = {f: np.zeros((2, 81), np.float32) for f in ("capture_friend", "capture_enemy")}
+        for p in np.flatnonzero(arr):
+            p = int(p)
+            if b.liberties(p) > LIFE_LIMITS["max_libs"]:
+                continue
+            attack, _, _ = capture_attack(b, p, tt=False, **LIFE_LIMITS)
+            if attack != WIN:
+                continue
+            f = ref["capture_friend" if arr[p] == me else "capture_enemy"]
+            f[0, p] = 1
+            f[1, p] = capture_defend(b, p, tt=False, **LIFE_LIMITS)[0] == FAIL
+        for name, r in ref.items():
+            assert np.array_equal(x[fs.slice(name)].reshape(2, 81), r), (game, name)
+            marked += int(r.sum())
+        benson = np.stack([unconditional(b, me).ravel() > 0, unconditional(b, 3 - me).ravel() > 0])
+        assert np.array_equal(x[fs.slice("unconditional")].reshape(2, 81), benson.astype(np.float32))
+    assert marked > 10                                         # the positions hold captures
+
+
+def test_golois_ld_extends_golois():
+    from golois.datasets.features import extends
+    ld, g = FEATURE_SETS["golois_ld"], FEATURE_SETS["golois"]
+    assert ld.planes == g.planes + 6 and extends("golois", "golois_ld")
+    assert not extends("golois_ld", "golois") and not extends("golois", "golois")
+    assert extends("paper11", "golois_ld")                     # paper11's planes come first too
+    b = from_diagram(CAPTURES_LD, "black")
+    assert np.array_equal(encode(b, ld)[: g.planes], encode(b, g))

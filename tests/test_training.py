@@ -7,10 +7,12 @@ import subprocess
 import sys
 import types
 
+import numpy as np
 import pytest
 import torch
 
 from golois.nn import train_cli, training
+from golois.datasets.features import FeatureSetMismatch
 from golois.nn.model import load_model
 from golois.nn.train_config import LRSchedule, TrainConfig, lr_scale, parse_count
 from golois.nn.training import EpochSampler, Trainer, augment_batch
@@ -255,3 +257,42 @@ def test_value_patience_stops_a_run_that_no_longer_improves(tmp_path):
     summary = t.train()
     assert summary["completed"] and summary["examples"] < 100_000 and t.progress.stale >= 2
     assert os.path.exists(t.model_path)
+
+
+class _Widened(MarkedMoves):
+    """MarkedMoves as a registered feature set: its two planes first, then zero planes up to
+    `planes`, the extra ones (from `noise_from` on) random."""
+
+    def __init__(self, name, noise_from=None, **kw):
+        from golois.datasets.features import get_feature_set
+        super().__init__(**kw)
+        fs = get_feature_set(name)
+        self.feature_set = fs.as_dict()
+        n, _, size, _ = self.planes.shape
+        planes = np.zeros((n, fs.planes, size, size), np.uint8)
+        planes[:, :2] = self.planes
+        if noise_from is not None:
+            planes[:, noise_from:] = np.random.default_rng(5).random((n, fs.planes - noise_from, size, size)) < 0.5
+        self.planes = planes
+
+
+def test_init_from_a_network_of_fewer_planes_starts_the_new_planes_at_zero(tmp_path):
+    """A golois network starts a golois_ld run: its weights are kept, the six life planes'
+    weights are zero (the same function at the start), and they train from there."""
+    base = _Widened("golois", n=200, seed=0)
+    first = Trainer(cfg(tmp_path / "a", max_examples=160), base, _Widened("golois", n=64, seed=1))
+    first.train()
+    first.save_final_model()
+    ld, ld_test = _Widened("golois_ld", noise_from=15, n=200, seed=0), _Widened("golois_ld", noise_from=15, n=64, seed=1)
+    warm = Trainer(cfg(tmp_path / "b", max_examples=160, init_from=first.model_path), ld, ld_test)
+    w = warm.net.convs[0].weight.detach()
+    assert w.shape[1] == 21 and not w[:, 15:].any()
+    x = torch.from_numpy(ld.planes[:8]).float()
+    with torch.no_grad():
+        a, _ = first.net.float()(x[:, :15])
+        b, _ = warm.net.float()(x)
+    assert torch.allclose(a, b, atol=1e-4)
+    warm.train()
+    assert warm.net.convs[0].weight.detach()[:, 15:].abs().sum() > 0
+    with pytest.raises(FeatureSetMismatch):                                # never narrower
+        Trainer(cfg(tmp_path / "c", init_from=first.model_path), _Widened("paper11", n=64, seed=0), None)

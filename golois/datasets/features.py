@@ -8,6 +8,9 @@ A *feature* is a named group of planes with a declared count and a kind:
   in shards;
 - ``tactical``: binary planes from `tactics.ladder.ladder_facts` (imported lazily), stored
   bit-packed in shards;
+- ``life``: binary planes of life and death from `tactics.features.life_planes` (the capture
+  search on strings of few liberties under a node budget, Benson's unconditional life), stored
+  bit-packed in shards;
 - ``history``: the paper's two decaying last-move planes (real values), stored as the game's move
   list and computed when loading.
 
@@ -37,15 +40,16 @@ class Feature:
     """A named group of planes: how many, of which kind, and what they mean."""
     name: str
     planes: int
-    kind: str                         # "stone", "tactical" or "history"
+    kind: str                         # "stone", "tactical", "life" or "history"
     doc: str
     stone_rows: tuple[str, ...] = ()  # for kind "stone": names in tactics.features.STONE_PLANES
     ladder_keys: tuple[str, ...] = () # for kind "tactical": keys of ladder_facts(board)
+    life_rows: tuple[str, ...] = ()   # for kind "life": names in tactics.features.LIFE_PLANES
 
     @property
     def packed(self) -> bool:
         """Stored bit-packed in shards (binary planes), as opposed to recomputed from moves."""
-        return self.kind in ("stone", "tactical")
+        return self.kind in ("stone", "tactical", "life")
 
 
 FEATURES: dict[str, Feature] = {f.name: f for f in [
@@ -73,7 +77,33 @@ FEATURES: dict[str, Feature] = {f.name: f for f in [
     Feature("ladder_capturable", 1, "tactical",
             "stones (either colour) of strings capturable in a ladder by their opponent",
             ladder_keys=("capturable",)),
+    # The life planes (see LIFE_LIMITS for the budget; costs per position on KGS 2015 positions,
+    # one core, from bench/features_speed.py and docs/results.md "Life and death in the planes").
+    # The capture search generalises the ladder planes to nets, snapbacks, geta and short
+    # semeai of strings of up to three liberties: about 3.5 friend and 3 enemy stones a
+    # position are marked, 1.5 of each lost whoever moves.  Benson is nearly free (13 us for
+    # both colours) and marks settled groups late in the game.  The df-pn status of groups at
+    # stake was measured and left out: 33 ms a position at a budget of 200-1000 nodes (1.7
+    # groups at stake a position, two searches each, most answers unfinished), 60 times the
+    # 0.5 ms a position that a dataset build of 2,000 positions a second per core allows.
+    Feature("capture_friend", 2, "life",
+            "friend stones of strings the opponent captures moving first (capture search); of "
+            "those, the ones the player to move cannot save either",
+            life_rows=("friend_threatened", "friend_lost")),
+    Feature("capture_enemy", 2, "life",
+            "enemy stones of strings the player to move captures moving first; of those, the "
+            "ones the opponent cannot save either",
+            life_rows=("enemy_capturable", "enemy_lost")),
+    Feature("unconditional", 2, "life",
+            "Benson's unconditionally alive stones and their small enclosed regions: the player "
+            "to move's, then the opponent's",
+            life_rows=("friend_unconditional", "enemy_unconditional")),
 ]}
+
+# The capture search's limits for the life planes: strings of at most `max_libs` liberties,
+# `max_nodes` moves per query (a node budget, never a clock: the same position gives the same
+# planes on any machine).  Changing them changes the planes: bump the feature set's version.
+LIFE_LIMITS = {"max_libs": 3, "max_nodes": 100}
 
 
 class FeatureSetMismatch(ValueError):
@@ -142,6 +172,10 @@ class FeatureSet:
         """Whether computing this set needs `tactics.ladder`."""
         return any(FEATURES[f].kind == "tactical" for f, _ in self.features)
 
+    def planes_of(self, kind: str) -> int:
+        """Planes of the features of one kind."""
+        return sum(FEATURES[f].planes for f, _ in self.features if FEATURES[f].kind == kind)
+
     def describe(self) -> str:
         """One line per feature: planes and meaning."""
         lines = [f"{self.name} v{self.version}: {self.planes} planes"]
@@ -154,9 +188,12 @@ class FeatureSet:
 _PAPER = (("stones", 3), ("friend_liberties", 3), ("enemy_liberties", 3), ("last_moves", 2))
 _TACTICAL = (("ladder_captures", 1), ("ladder_saves", 1), ("ladder_pushes", 1), ("ladder_capturable", 1))
 
+_LIFE = (("capture_friend", 2), ("capture_enemy", 2), ("unconditional", 2))
+
 FEATURE_SETS: dict[str, FeatureSet] = {fs.name: fs for fs in [
     FeatureSet("paper11", 1, _PAPER),
     FeatureSet("golois", 1, _PAPER + _TACTICAL),
+    FeatureSet("golois_ld", 1, _PAPER + _TACTICAL + _LIFE),
 ]}
 DEFAULT_FEATURE_SET = "golois"
 
@@ -174,6 +211,17 @@ def get_feature_set(fs) -> FeatureSet:
     if fs not in FEATURE_SETS:
         raise ValueError(f"unknown feature set {fs!r}; known: {', '.join(FEATURE_SETS)}")
     return FEATURE_SETS[fs]
+
+
+def extends(base, fset) -> bool:
+    """Whether fset is base with more features after base's own (the planes of base first, in
+    base's order): a network of base can start a network of fset, the new planes' weights at 0."""
+    try:
+        base, fset = get_feature_set(base), get_feature_set(fset)
+    except (ValueError, FeatureSetMismatch):
+        return False
+    return (len(fset.features) > len(base.features)
+            and fset.features[:len(base.features)] == base.features)
 
 
 def check_same(found: Mapping | None, expected, where: str = "") -> None:
@@ -207,6 +255,24 @@ def tactical_planes(board, fset: FeatureSet, out: np.ndarray) -> None:
         for key in f.ladder_keys:
             out[i] = np.asarray(facts[key]) > 0
             i += 1
+
+
+def life_rows(fset: FeatureSet) -> list[int]:
+    """Rows of the C life block (tactics.features.LIFE_PLANES) that the life features of fset
+    take, in order."""
+    return [_cf.LIFE_PLANES.index(r) for f in fset.packed_features if f.kind == "life"
+            for r in f.life_rows]
+
+
+def life_planes(board, fset: FeatureSet, out: np.ndarray) -> None:
+    """Write the life features of fset for `board` into out[planes, n, n] (any dtype), in
+    feature-set order."""
+    rows = life_rows(fset)
+    if not rows:
+        return
+    block = np.empty((_cf.N_LIFE_PLANES, board.size, board.size), np.uint8)
+    _cf.life_planes(board, block, LIFE_LIMITS["max_libs"], LIFE_LIMITS["max_nodes"])
+    out[:] = block[rows]
 
 
 # --- encode: one position, at play time ----------------------------------------------------------
@@ -244,7 +310,11 @@ def encode(board, feature_set=DEFAULT_FEATURE_SET) -> np.ndarray:
         tactical = np.zeros((sum(FEATURES[f].planes for f, _ in fset.features
                                  if FEATURES[f].kind == "tactical"), n, n), dtype=np.float32)
         tactical_planes(board, fset, tactical)
-    t = 0
+    life = None
+    if fset.planes_of("life"):
+        life = np.zeros((fset.planes_of("life"), n, n), dtype=np.float32)
+        life_planes(board, fset, life)
+    t = v = 0
     for fname, count in fset.features:
         f, s = FEATURES[fname], fset.slice(fname)
         if f.kind == "stone":
@@ -252,6 +322,9 @@ def encode(board, feature_set=DEFAULT_FEATURE_SET) -> np.ndarray:
         elif f.kind == "history":
             points, colours = history_of(board)
             out[s] = last_moves(points, colours, board.to_move, n)
+        elif f.kind == "life":
+            out[s] = life[v:v + count]
+            v += count
         else:
             out[s] = tactical[t:t + count]
             t += count

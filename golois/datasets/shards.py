@@ -36,8 +36,8 @@ from functools import cached_property
 import numpy as np
 
 from golois import paths
-from golois.datasets.features import (DEFAULT_FEATURE_SET, FeatureSet, check_same, get_feature_set,
-                                      stone_rows)
+from golois.datasets.features import (DEFAULT_FEATURE_SET, LIFE_LIMITS, FeatureSet, check_same,
+                                      get_feature_set, life_rows, stone_rows)
 from golois.datasets import tygem
 from golois.datasets.sources import (FilterConfig, GameStats, find_sources, game_positions,
                                      list_members, read_members)
@@ -88,11 +88,21 @@ def encode_game(g, fset: FeatureSet, size: int) -> np.ndarray:
         rows_t = [_cf.LADDER_PLANES.index(k) for f in fset.packed_features if f.kind == "tactical"
                   for k in f.ladder_keys]
         tactical = facts[:, rows_t]
-    parts, r, t = [], 0, 0
+    life = None
+    if fset.planes_of("life"):
+        from tactics import features as _cf
+        block = np.zeros((len(g.kept), _cf.N_LIFE_PLANES, size * size), dtype=np.uint8)
+        _cf.game_life_planes(size, g.points.astype(np.int32), g.colours, g.kept, block,
+                             LIFE_LIMITS["max_libs"], LIFE_LIMITS["max_nodes"])
+        life = block[:, life_rows(fset)]
+    parts, r, t, v = [], 0, 0, 0
     for f in fset.packed_features:
         if f.kind == "stone":
             parts.append(g.stones[:, rows[r:r + f.planes]])
             r += f.planes
+        elif f.kind == "life":
+            parts.append(life[:, v:v + f.planes])
+            v += f.planes
         else:
             parts.append(tactical[:, t:t + f.planes])
             t += f.planes

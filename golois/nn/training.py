@@ -81,11 +81,12 @@ import torch.nn.functional as F
 from torch.utils.data import DataLoader, Dataset, Sampler
 
 from golois import symmetry
+from golois.datasets.features import extends
 from golois.nn.checkpoints import CHECKPOINT_FORMAT
 from golois.nn.curves import plot_learning_curve
 from golois.nn.train_config import LRSchedule, TrainConfig, lr_scale
 from golois.nn.model import (ModelConfig, ModelMeta, PolicyNet, atomic_torch_save, load_model, make_config,
-                          same_features, save_model)
+                          read_model_file, same_features, save_model)
 
 CHECKPOINT_VERSION = 1
 CSV_FIELDS = ("examples", "loss", "lr", "test_top1", "wall_time", "value_loss", "test_value_mse",
@@ -692,13 +693,23 @@ class Trainer:
     def load_weights(self, path: str) -> None:
         """Start from a saved model's weights (a fresh optimizer and schedule): how training
         goes on from a shipped network when no checkpoint of its run is at hand."""
-        network = load_model(path, expect_features=self.feature_set)
-        trunk_keys = ("in_planes", "layers", "filters", "first_kernel", "kernel")
+        theirs_fs = read_model_file(path)["meta"].get("feature_set") or {}
+        widen = not same_features(theirs_fs, self.feature_set) and extends(theirs_fs, self.feature_set)
+        network = load_model(path, expect_features=None if widen else self.feature_set)
+        trunk_keys = ("layers", "filters", "first_kernel", "kernel") + (() if widen else ("in_planes",))
         theirs, ours = network.model.config, self.model_config
         if any(getattr(theirs, k) != getattr(ours, k) for k in trunk_keys):
             raise ValueError(f"{path} holds a different model ({theirs.to_dict()}) "
                              f"than configured ({ours.to_dict()})")
         state = {k: v.float() for k, v in network.model.state_dict().items()}
+        if widen:                                 # the new planes enter with zero weights
+            first = state["convs.0.weight"]
+            pad = first.new_zeros(first.shape[0], ours.in_planes - theirs.in_planes, *first.shape[2:])
+            state["convs.0.weight"] = torch.cat([first, pad], dim=1)
+            if self.dist.is_main:
+                print(f"golois: {os.path.basename(path)} has the features {theirs_fs.get('name')}: "
+                      f"the {ours.in_planes - theirs.in_planes} planes {self.feature_set.get('name')} "
+                      "adds start with zero weights", file=sys.stderr)
         if theirs.value_head != ours.value_head or theirs.value_kind != ours.value_kind:
             state = {k: v for k, v in state.items() if not k.startswith("value.")}
             if ours.value_head and self.dist.is_main:
