@@ -1,7 +1,8 @@
 """The learning curve of a training run as a PNG: test top-1 and top-5 against examples learned,
 and, for a run with a value head, the value's mean squared error on the test and held-out
-positions in a second panel.  `plot_learning_curve` is the one entry; the trainer redraws it at
-every evaluation (golois.nn.training)."""
+positions in a second panel.  `plot_learning_curve` is the trainer's (it redraws it at every
+evaluation, golois.nn.training); `plot_runs` puts several runs' logs on one PNG to compare them
+(bench/compare_runs.py)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,46 @@ def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title
         vx.grid(alpha=0.3)
         vx.legend()
     axes[-1].set_xlabel("examples learned")
+    fig.tight_layout()
+    tmp = png_path + ".tmp.png"
+    fig.savefig(tmp, dpi=100)
+    os.replace(tmp, png_path)
+
+
+def read_log(path: str) -> list[dict]:
+    """A run's ``log.csv`` as rows of floats (None where a column is empty)."""
+    import csv
+    with open(path, newline="") as f:
+        return [{k: float(v) if v not in ("", None) else None for k, v in row.items()}
+                for row in csv.DictReader(f)]
+
+
+def plot_runs(logs: dict, png_path: str, title: str = "", smooth: int = 5) -> None:
+    """Runs ``{label: rows of read_log}`` on one PNG: test top-1 at each evaluation (top panel)
+    and the training loss, a running mean over `smooth` log rows (bottom panel)."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, 6.5))
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    for label, rows in logs.items():
+        evals = [(r["examples"], 100 * r["test_top1"]) for r in rows if r.get("test_top1") is not None]
+        if evals:
+            top.plot(*zip(*evals), marker="o", label=label)
+        losses = [(r["examples"], r["loss"]) for r in rows if r.get("loss") is not None]
+        if losses:
+            ys = [sum(y for _, y in losses[max(0, i - smooth + 1):i + 1]) / len(losses[max(0, i - smooth + 1):i + 1])
+                  for i in range(len(losses))]
+            bottom.plot([x for x, _ in losses], ys, label=label)
+    top.set_ylabel("test top-1 (%)")
+    top.set_title(textwrap.fill(title or "runs compared", 70), fontsize=10)
+    bottom.set_ylabel(f"training loss (mean of {smooth} logs)")
+    bottom.set_xlabel("examples learned")
+    for ax in (top, bottom):
+        ax.grid(alpha=0.3)
+        ax.legend()
     fig.tight_layout()
     tmp = png_path + ".tmp.png"
     fig.savefig(tmp, dpi=100)
