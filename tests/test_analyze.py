@@ -147,3 +147,29 @@ def test_pondering_searches_the_opponents_time_and_the_tree_is_reused():
     assert not pipe.thread.is_alive()
     assert pondered >= 100 and reused > 0                   # white's reply had been searched
     assert pipe.out.getvalue().endswith("=\n\n") and "?" not in pipe.out.getvalue()
+
+
+def test_quit_during_a_genmove_ends_its_search_at_once():
+    """A genmove with a budget of a million visits, `quit` already waiting: the search stops at
+    once, the move is a legal point, and the engine quits.  Other commands wait for the move
+    (GTP is synchronous), so a `name` behind a genmove does not cut its search short."""
+    e, player = engine_with_search(visits=10 ** 6)
+    pipe = Pipe(e)
+    pipe.send("1 genmove b\n2 quit\n")
+    pipe.thread.join(60)
+    assert not pipe.thread.is_alive()
+    assert re.fullmatch(r"=1 [A-J]\d\n\n=2\n\n", pipe.out.getvalue()), pipe.out.getvalue()
+    assert player.last.stopped == "interrupted" and player.last.visits < 10 ** 6
+    e, player = engine_with_search(visits=60)
+    pipe = Pipe(e)
+    pipe.send("1 genmove b\n2 name\n")
+    pipe.wait_for(r"=2 Golois\n\n")
+    assert player.last.stopped != "interrupted" and player.last.visits > 0
+    assert re.fullmatch(r"=1 [A-J]\d\n\n=2 Golois\n\n", pipe.out.getvalue()), pipe.out.getvalue()
+    pipe.close()
+
+
+def test_is_quit_reads_ids_and_comments():
+    from golois.gtp.protocol import is_quit
+    assert is_quit(None) and is_quit("quit\n") and is_quit("12 quit") and is_quit("  quit # bye")
+    assert not is_quit("name") and not is_quit("# quit") and not is_quit("12 genmove b")

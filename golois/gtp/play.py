@@ -174,7 +174,7 @@ def play_decision(engine, colour: int, cleanup: bool = False, report=None, repor
         player.time = engine.time
         started = time.monotonic()
         decision = player.genmove(engine.board, colour, engine.komi, cleanup=cleanup, report=report,
-                                  report_every=report_every)
+                                  report_every=report_every, stop=engine.quitting)
         spend(engine.time, colour, time.monotonic() - started)
     else:
         decision = player.genmove(engine.board, colour, engine.komi, cleanup=cleanup)

@@ -6,7 +6,8 @@ from a list of sets.  A handler is `fn(engine, *args) -> str` and raises `GtpFai
 answer `? msg`; wrong argument counts and any unexpected exception also become `? ...`, so no
 line ever crashes the engine.  A handler that answers over time (lz-analyze) returns a `Stream`:
 its lines go out as they come, until `engine.interrupted()` says a command (or the end of
-input) is waiting.  `GtpEngine.serve` reads input on a thread of its own for that, and between
+input) is waiting, and a genmove's search ends early when `engine.quitting()` says `quit` (or the
+end of input) is.  `GtpEngine.serve` reads input on a thread of its own for both, and between
 commands runs `engine.idle` (pondering) until the next one arrives.  Start with `GtpEngine.handle`.
 """
 
@@ -90,6 +91,7 @@ class GtpEngine:
         self.setup: list[Event] = []      # handicap / loaded setup stones
         self.extra: dict = {}             # room for other command sets' state (player, caches)
         self.interrupted: Callable[[], bool] = lambda: True   # a command waits (serve sets it)
+        self.quitting: Callable[[], bool] = lambda: False     # quit or the end of input waits (serve sets it)
         self.idle: Callable[["GtpEngine"], None] | None = None  # run between commands (pondering)
         self._out: TextIO | None = None   # where a Stream writes while serving
 
@@ -208,7 +210,12 @@ class GtpEngine:
                 inbox.put(line)
             inbox.put(None)                        # end of input
         threading.Thread(target=read, daemon=True, name="gtp-input").start()
+
+        def quitting() -> bool:
+            with inbox.mutex:
+                return any(is_quit(waiting) for waiting in inbox.queue)
         self.interrupted = lambda: not inbox.empty()
+        self.quitting = quitting
         self._out = outstream
         try:
             while True:
@@ -226,6 +233,17 @@ class GtpEngine:
         finally:
             self._out = None
             self.interrupted = lambda: True
+            self.quitting = lambda: False
+
+
+def is_quit(line: str | None) -> bool:
+    """The end of input (None) or a `quit` command, with or without an id."""
+    if line is None:
+        return True
+    words = line.split("#", 1)[0].split()
+    if words and words[0].isdigit():
+        words = words[1:]
+    return words[:1] == ["quit"]
 
 
 def _check_arity(handler: Callable, args: list[str]) -> None:

@@ -96,7 +96,7 @@ class SearchPlayer(Player):
             result = dataclasses.replace(more, visits=result.visits + more.visits,
                                          seconds=result.seconds + more.seconds)
         self.last = result
-        if self._losing(board, colour, result.winrate):
+        if result.visits and self._losing(board, colour, result.winrate):   # (no visits: stopped at once)
             return Decision(None, resign=True, reason=f"search win rate {result.winrate:.2f}")
         move = result.move if result.move is not None and allowed[result.move] else decision.move
         return Decision(move, reason=f"search {result.visits} visits, win rate {result.winrate:.2f}",
