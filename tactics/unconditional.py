@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from tactics.board import BLACK, WHITE, EMPTY, Board
+from tactics.coords import neighbours
 
 
 class _Player:
@@ -29,22 +30,14 @@ class _Player:
     def __init__(self, board: Board):
         self.b = board
         self.n = board.size
+        self.adjacent = neighbours(board.size)
         self.count = 0
 
     def color(self, p):
         return self.b.get(p)
 
     def neighbours(self, p):
-        n = self.n
-        r, c = divmod(p, n)
-        if r > 0:
-            yield p - n
-        if r < n - 1:
-            yield p + n
-        if c > 0:
-            yield p - 1
-        if c < n - 1:
-            yield p + 1
+        return self.adjacent[p]
 
     def try_move(self, p, color) -> bool:
         """Play p if legal (simple ko included); True if played."""
