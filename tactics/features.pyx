@@ -1,20 +1,21 @@
 # cython: language_level=3
 """Input planes of whole positions in C: the hot loops behind `golois.datasets.features`.
 
-Three entry points, each one `with nogil:` region over plain numpy buffers:
+Five entry points, each one `with nogil:` region over plain numpy buffers:
 
 - `stone_planes(board, out)`: the 9 binary stone planes of one position (the block named
   `STONE_PLANES`), from the point of view of the side to move.
 - `game_stone_planes(size, points, colors, out, flags)`: replays a whole game from the empty
   board and writes the stone planes of the position *before* every move, plus per-move flags
   (ko ban for the mover, pass target).  This is the dataset builder's fast path.
-- `game_ladder_planes(size, points, colors, kept, out)`: the four ladder facts (thresholded at
-  > 0, in the order of `LADDER_PLANES`) of the positions before the kept moves of a game.
+- `game_tactical_planes(size, points, colors, kept, ladder, life, ...)`: the four ladder facts
+  (thresholded at > 0, in the order of `LADDER_PLANES`) and the life planes of the positions
+  before the kept moves of a game, in one replay.
 - `last_move_planes(points, colors, ends, to_move, history, out)`: the paper's two decaying
   last-move planes for a batch of positions, from the game's move list.
-- `life_planes(board, out, max_libs, max_nodes)` and `game_life_planes(...)`: the six
-  life-and-death planes (`LIFE_PLANES`: the capture search's verdict on every string with few
-  liberties, Benson's unconditional life), of one position or of the kept positions of a game.
+- `life_planes(board, out, max_libs, max_nodes)`: the six life-and-death planes of one position
+  (`LIFE_PLANES`: the capture search's verdict on every string with few liberties, Benson's
+  unconditional life).
 
 Nothing here knows plane indices of a feature set: `golois/datasets/features.py` holds the
 registry and names every plane.  Start reading at `_stones` (the plane definitions).
@@ -49,9 +50,9 @@ cdef enum:
     F_ILLEGAL = 4    # the move is illegal (replay stopped there)
 
 N_STONE_PLANES = N_STONE
-# Order of the block written by game_ladder_planes: keys of tactics.ladder.ladder_facts.
+# Order of the ladder block written by game_tactical_planes: keys of tactics.ladder.ladder_facts.
 LADDER_PLANES = ("captures", "saves", "pushes", "capturable")
-# Order of the block written by life_planes / game_life_planes (friend = the side to move):
+# Order of the block written by life_planes / game_tactical_planes (friend = the side to move):
 # - friend_threatened: stones of friend strings the opponent captures moving first (capture
 #   search: CAPTURE_WIN within the budget);
 # - friend_lost: ... of those, the ones friend cannot save even moving first (CAPTURE_FAIL);
@@ -178,44 +179,6 @@ def last_move_planes(const short[::1] points, const signed char[::1] colors,
                 m -= 1
 
 
-@cython.boundscheck(False)
-def game_ladder_planes(int size, const int[::1] points, const signed char[::1] colors,
-                       const int[::1] kept, unsigned char[:, :, ::1] out):
-    """Replay a game (as game_stone_planes; the moves must be legal) and, for each kept move
-    index kept[j] (increasing), write into out[j] (shape [4, size*size]) the ladder facts of the
-    position before it, seen by colors[kept[j]], thresholded at > 0 (binary)."""
-    cdef int n_moves = points.shape[0], n_kept = kept.shape[0], i, j = 0, m, p, c, k, r, col, q
-    cdef board_t b
-    cdef ladder_params_t params
-    cdef int facts[4][MAX_POINTS]
-    if out.shape[0] < n_kept or out.shape[1] != 4 or out.shape[2] != size * size:
-        raise ValueError(f"out must be (>= {n_kept}, 4, {size * size})")
-    ladder_default_params(&params)
-    board_init(&b, size)
-    try:
-        with nogil:
-            for i in range(n_moves):
-                if j >= n_kept:
-                    break
-                m = points[i]
-                c = colors[i]
-                b.to_move = c
-                if kept[j] == i:
-                    ladder_facts_c(&b, &params, facts[0], facts[1], facts[2], facts[3])
-                    for k in range(4):
-                        for r in range(size):
-                            for col in range(size):
-                                q = (r + 1) * b.W + col + 1
-                                out[j, k, r * size + col] = facts[k][q] > 0
-                    j += 1
-                p = PASS if m < 0 else (m // size + 1) * b.W + m % size + 1
-                if not board_play(&b, p, c):
-                    break
-    finally:
-        board_free(&b)
-    return j
-
-
 cdef struct life_ws_t:
     capture_params_t capture     # the capture search's limits (max_libs, max_nodes)
     benson_ws bws                # Benson's workspace (no mask: the whole board)
@@ -299,16 +262,27 @@ def life_planes(Board board, unsigned char[:, :, ::1] out, int max_libs, int max
 
 
 @cython.boundscheck(False)
-def game_life_planes(int size, const int[::1] points, const signed char[::1] colors,
-                     const int[::1] kept, unsigned char[:, :, ::1] out, int max_libs, int max_nodes):
-    """Replay a game (as game_ladder_planes; the moves must be legal) and write into out[j]
-    (shape [N_LIFE, size*size]) the life planes of the position before move kept[j] (increasing),
-    seen by colors[kept[j]].  Returns the number of positions written."""
-    cdef int n_moves = points.shape[0], n_kept = kept.shape[0], i, j = 0, m, p, c
+def game_tactical_planes(int size, const int[::1] points, const signed char[::1] colors,
+                         const int[::1] kept, unsigned char[:, :, ::1] ladder=None,
+                         unsigned char[:, :, ::1] life=None, int max_libs=3, int max_nodes=100):
+    """Replay a game (as game_stone_planes; the moves must be legal) once and, for each kept move
+    index kept[j] (increasing), write the planes of the position before it, seen by
+    colors[kept[j]]: into ladder[j] (shape [4, size*size]) the ladder facts thresholded at > 0
+    (LADDER_PLANES), into life[j] (shape [N_LIFE, size*size]) the life planes (LIFE_PLANES, with
+    life_planes' limits).  Either may be None.  Returns the number of positions written."""
+    cdef int n_moves = points.shape[0], n_kept = kept.shape[0], i, j = 0, m, p, c, k, r, col, q
+    cdef bint want_ladder = ladder is not None, want_life = life is not None
     cdef board_t b
-    if out.shape[0] < n_kept or out.shape[1] != N_LIFE or out.shape[2] != size * size:
-        raise ValueError(f"out must be (>= {n_kept}, {N_LIFE}, {size * size})")
-    cdef life_ws_t *ws = _life_ws(max_libs, max_nodes)
+    cdef ladder_params_t params
+    cdef int facts[4][MAX_POINTS]
+    cdef life_ws_t *ws = NULL
+    if want_ladder and (ladder.shape[0] < n_kept or ladder.shape[1] != 4 or ladder.shape[2] != size * size):
+        raise ValueError(f"ladder must be (>= {n_kept}, 4, {size * size})")
+    if want_life and (life.shape[0] < n_kept or life.shape[1] != N_LIFE or life.shape[2] != size * size):
+        raise ValueError(f"life must be (>= {n_kept}, {N_LIFE}, {size * size})")
+    ladder_default_params(&params)
+    if want_life:
+        ws = _life_ws(max_libs, max_nodes)
     board_init(&b, size)
     try:
         with nogil:
@@ -319,7 +293,15 @@ def game_life_planes(int size, const int[::1] points, const signed char[::1] col
                 c = colors[i]
                 b.to_move = c
                 if kept[j] == i:
-                    _life(&b, c, ws, &out[j, 0, 0])
+                    if want_ladder:
+                        ladder_facts_c(&b, &params, facts[0], facts[1], facts[2], facts[3])
+                        for k in range(4):
+                            for r in range(size):
+                                for col in range(size):
+                                    q = (r + 1) * b.W + col + 1
+                                    ladder[j, k, r * size + col] = facts[k][q] > 0
+                    if want_life:
+                        _life(&b, c, ws, &life[j, 0, 0])
                     j += 1
                 p = PASS if m < 0 else (m // size + 1) * b.W + m % size + 1
                 if not board_play(&b, p, c):

@@ -1,6 +1,7 @@
 """golois.player.player and golois.player.scoring: conduct rules of genmove, tactics hooks, dead stones, area score."""
 
 import numpy as np
+import pytest
 
 from tactics.board import BLACK, WHITE, Board
 from tactics.diagram import from_diagram
@@ -212,14 +213,16 @@ def test_fallback_policy_prefers_capture():
     assert int(np.argmax(logits)) == 2 * 5 + 3     # D3 captures
 
 
-def test_play_py_with_a_network_file(tmp_path):
-    """play.py loads a network file, says so, and answers genmove with a legal move."""
+@pytest.mark.parametrize("features", ["golois", "golois_ld"])
+def test_play_py_with_a_network_file(tmp_path, features):
+    """play.py loads a network file (of either tactical feature set: the planes come from the
+    file's), says so, and answers genmove with a legal move."""
     import subprocess
     import sys
 
     from golois.datasets.features import get_feature_set
     from golois.nn.model import ModelMeta, PolicyNet, make_config, save_model
-    fs = get_feature_set("golois")
+    fs = get_feature_set(features)
     save_model(tmp_path / "tiny.pt", PolicyNet(make_config("tiny", fs.planes)), ModelMeta(feature_set=fs.as_dict()), fp16=True)
     proc = subprocess.run([sys.executable, "play.py", "--policy", "network", "--model", str(tmp_path / "tiny.pt"),
                            "--symmetries", "8"],

@@ -79,22 +79,20 @@ def _config_key(fset: FeatureSet, filters: FilterConfig) -> dict:
 def encode_game(g, fset: FeatureSet, size: int) -> np.ndarray:
     """Packed planes uint8 [len(g.kept), P, ceil(size*size/8)] of a game's kept positions."""
     rows = stone_rows(fset)
-    n_tactical = sum(f.planes for f in fset.packed_features if f.kind == "tactical")
-    tactical = None
-    if n_tactical:
+    tactical = life = None
+    if fset.planes_of("tactical") or fset.planes_of("life"):
         from tactics import features as _cf
-        facts = np.zeros((len(g.kept), 4, size * size), dtype=np.uint8)
-        _cf.game_ladder_planes(size, g.points.astype(np.int32), g.colours, g.kept, facts)
-        rows_t = [_cf.LADDER_PLANES.index(k) for f in fset.packed_features if f.kind == "tactical"
-                  for k in f.ladder_keys]
-        tactical = facts[:, rows_t]
-    life = None
-    if fset.planes_of("life"):
-        from tactics import features as _cf
-        block = np.zeros((len(g.kept), _cf.N_LIFE_PLANES, size * size), dtype=np.uint8)
-        _cf.game_life_planes(size, g.points.astype(np.int32), g.colours, g.kept, block,
-                             LIFE_LIMITS["max_libs"], LIFE_LIMITS["max_nodes"])
-        life = block[:, life_rows(fset)]
+        facts = (np.zeros((len(g.kept), 4, size * size), dtype=np.uint8)
+                 if fset.planes_of("tactical") else None)
+        block = (np.zeros((len(g.kept), _cf.N_LIFE_PLANES, size * size), dtype=np.uint8)
+                 if fset.planes_of("life") else None)
+        _cf.game_tactical_planes(size, g.points.astype(np.int32), g.colours, g.kept, facts, block,
+                                 LIFE_LIMITS["max_libs"], LIFE_LIMITS["max_nodes"])
+        if facts is not None:
+            tactical = facts[:, [_cf.LADDER_PLANES.index(k) for f in fset.packed_features
+                                 if f.kind == "tactical" for k in f.ladder_keys]]
+        if block is not None:
+            life = block[:, life_rows(fset)]
     parts, r, t, v = [], 0, 0, 0
     for f in fset.packed_features:
         if f.kind == "stone":
