@@ -459,6 +459,19 @@ def test_life_and_death_hook_names_the_vital_point_of_a_critical_group():
     assert LifeAndDeath()(corner19(DEAD), WHITE) == {}       # dead whoever moves: nothing to gain
 
 
+def test_life_and_death_hook_gives_nothing_for_a_pass(monkeypatch):
+    """A critical group whose saving answer is a pass (the search's move None) gives no bonus:
+    a None key made the player's genmove fail (a forfeit in a match between two fast bots)."""
+    from golois.player.hooks import LifeAndDeath
+    b = corner19(CRITICAL)
+    hook = LifeAndDeath()
+    monkeypatch.setattr(hook, "status", lambda board, group: ("critical", None, 18 * 19 + 1))
+    assert hook(b, WHITE) == {} and hook(b, BLACK) == {18 * 19 + 1: 3.0}
+    player = Player(lambda board, c: np.zeros(361, np.float32), PlayerConfig(resign_threshold=0),
+                    TacticsHooks(life_and_death=hook))
+    assert player.genmove(b, WHITE).move is not None
+
+
 def test_player_plays_the_solver_move_only_with_the_life_and_death_hook():
     from golois.player.hooks import LifeAndDeath
     b = corner19(CRITICAL)

@@ -176,6 +176,8 @@ class LifeAndDeath:
             if status != "critical":
                 continue                                      # it must matter who moves
             move = save if board.get(group[0]) == colour else kill
+            if move is None:
+                continue                                      # the search's answer was a pass
             bonus[move] = min(bonus.get(move, 0.0) + float(len(group)), self.config.max_bonus)
         return bonus
 
