@@ -153,15 +153,12 @@ class GtpEngine:
     def handle(self, line: str) -> str | None:
         """One input line -> the full response text ('=id answer\\n\\n' or '?id error\\n\\n'),
         or None for an empty or comment line."""
-        line = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", "", line.split("#", 1)[0]).replace("\t", " ").strip()
-        if not line:
+        parsed = split_command(line)
+        if parsed is None:
             return None
-        words = line.split()
-        ident = ""
-        if words[0].isdigit():
-            ident, words = words[0], words[1:]
-            if not words:
-                return f"?{ident} missing command\n\n"
+        ident, words = parsed
+        if not words:
+            return f"?{ident} missing command\n\n"
         name, args = words[0], words[1:]
         handler = self.handlers.get(name)
         if handler is None:
@@ -236,14 +233,24 @@ class GtpEngine:
             self.quitting = lambda: False
 
 
+def split_command(line: str) -> tuple[str, list[str]] | None:
+    """A GTP input line as (id, words): control characters and the comment dropped, tabs read
+    as spaces, the id '' when there is none; None for an empty or comment line."""
+    line = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", "", line.split("#", 1)[0]).replace("\t", " ").strip()
+    if not line:
+        return None
+    words = line.split()
+    if words[0].isdigit():
+        return words[0], words[1:]
+    return "", words
+
+
 def is_quit(line: str | None) -> bool:
     """The end of input (None) or a `quit` command, with or without an id."""
     if line is None:
         return True
-    words = line.split("#", 1)[0].split()
-    if words and words[0].isdigit():
-        words = words[1:]
-    return words[:1] == ["quit"]
+    parsed = split_command(line)
+    return parsed is not None and parsed[1][:1] == ["quit"]
 
 
 def _check_arity(handler: Callable, args: list[str]) -> None:
