@@ -81,12 +81,12 @@ import torch.nn.functional as F
 from torch.utils.data import DataLoader, Dataset, Sampler
 
 from golois import symmetry
-from golois.datasets.features import extends
+from golois.datasets.features import FeatureSetMismatch, extends
 from golois.nn.checkpoints import CHECKPOINT_FORMAT
 from golois.nn.curves import plot_learning_curve
 from golois.nn.train_config import LRSchedule, TrainConfig, lr_scale
 from golois.nn.model import (ModelConfig, ModelMeta, PolicyNet, atomic_torch_save, load_model, make_config,
-                          read_model_file, same_features, save_model)
+                          same_features, save_model)
 
 CHECKPOINT_VERSION = 1
 CSV_FIELDS = ("examples", "loss", "lr", "test_top1", "wall_time", "value_loss", "test_value_mse",
@@ -693,9 +693,11 @@ class Trainer:
     def load_weights(self, path: str) -> None:
         """Start from a saved model's weights (a fresh optimizer and schedule): how training
         goes on from a shipped network when no checkpoint of its run is at hand."""
-        theirs_fs = read_model_file(path)["meta"].get("feature_set") or {}
+        network = load_model(path)
+        theirs_fs = network.feature_set or {}
         widen = not same_features(theirs_fs, self.feature_set) and extends(theirs_fs, self.feature_set)
-        network = load_model(path, expect_features=None if widen else self.feature_set)
+        if not widen and not same_features(theirs_fs, self.feature_set):
+            raise FeatureSetMismatch(theirs_fs, self.feature_set, path, what="model")
         trunk_keys = ("layers", "filters", "first_kernel", "kernel") + (() if widen else ("in_planes",))
         theirs, ours = network.model.config, self.model_config
         if any(getattr(theirs, k) != getattr(ours, k) for k in trunk_keys):
