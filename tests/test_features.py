@@ -231,29 +231,20 @@ def life(board, feature, i):
     return plane(board, "golois_ld", feature, i).ravel()
 
 
-def test_capture_planes_on_a_diagram():
-    """Black to move: D5 is capturable (but savable), J3 capturable and lost; black's own
-    strings are not threatened and nothing is unconditionally alive."""
-    b = from_diagram(CAPTURES_LD, "black")
+@pytest.mark.parametrize("to_move, white_side, black_side", [("black", "capture_enemy", "capture_friend"),
+                                                             ("white", "capture_friend", "capture_enemy")])
+def test_capture_planes_on_a_diagram(to_move, white_side, black_side):
+    """D5 is capturable by black moving first (but savable by white), J3 capturable and lost
+    whoever moves: the enemy's planes with black to move, the friend's with white to move.
+    Black's own strings are never in danger and nothing is unconditionally alive."""
+    b = from_diagram(CAPTURES_LD, to_move)
     capturable, lost = np.zeros(81, np.float32), np.zeros(81, np.float32)
     capturable[b.string("D5") + b.string("J3")] = 1
     lost[b.string("J3")] = 1
-    assert np.array_equal(life(b, "capture_enemy", 0), capturable)
-    assert np.array_equal(life(b, "capture_enemy", 1), lost)
-    assert not life(b, "capture_friend", 0).any() and not life(b, "capture_friend", 1).any()
+    assert np.array_equal(life(b, white_side, 0), capturable)
+    assert np.array_equal(life(b, white_side, 1), lost)
+    assert not life(b, black_side, 0).any() and not life(b, black_side, 1).any()
     assert not life(b, "unconditional", 0).any() and not life(b, "unconditional", 1).any()
-
-
-def test_capture_planes_follow_the_side_to_move():
-    """White to move: the same strings are the friend's, threatened (J3 lost); the enemy
-    planes are empty."""
-    b = from_diagram(CAPTURES_LD, "white")
-    threatened, lost = np.zeros(81, np.float32), np.zeros(81, np.float32)
-    threatened[b.string("D5") + b.string("J3")] = 1
-    lost[b.string("J3")] = 1
-    assert np.array_equal(life(b, "capture_friend", 0), threatened)
-    assert np.array_equal(life(b, "capture_friend", 1), lost)
-    assert not life(b, "capture_enemy", 0).any()
 
 
 BENSON_LD = """

@@ -78,11 +78,12 @@ FEATURES: dict[str, Feature] = {f.name: f for f in [
             "stones (either colour) of strings capturable in a ladder by their opponent",
             ladder_keys=("capturable",)),
     # The life planes (see LIFE_LIMITS for the budget; costs per position on KGS 2015 positions,
-    # one core, from bench/features_speed.py and docs/results.md "Life and death in the planes").
+    # one core, from bench/features_speed.py and docs/results.md "Life and death in the input
+    # planes": the four capture planes about 0.4 ms, the two Benson planes 25 us).
     # The capture search generalises the ladder planes to nets, snapbacks, geta and short
     # semeai of strings of up to three liberties: about 3.5 friend and 3 enemy stones a
-    # position are marked, 1.5 of each lost whoever moves.  Benson is nearly free (13 us for
-    # both colours) and marks settled groups late in the game.  The df-pn status of groups at
+    # position are marked, 1.5 of each lost whoever moves.  Benson is nearly free and marks
+    # settled groups late in the game.  The df-pn status of groups at
     # stake was measured and left out: 33 ms a position at a budget of 200-1000 nodes (1.7
     # groups at stake a position, two searches each, most answers unfinished), 60 times the
     # 0.5 ms a position that a dataset build of 2,000 positions a second per core allows.
