@@ -21,7 +21,7 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 
-MODULES = ["board", "strings", "ladder", "features", "benson", "eyes", "moves", "knowledge", "dfpn", "solver", "capture", "playouts"]
+MODULES = ["board", "strings", "ladder", "features", "benson", "eyes", "moves", "knowledge", "dfpn", "solver", "capture", "playouts", "rollout"]
 
 extensions = [
     Extension(

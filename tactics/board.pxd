@@ -92,6 +92,8 @@ cdef void board_free(board_t *b) noexcept nogil
 cdef int board_copy(board_t *dst, const board_t *src) except -1 nogil
 # An empty board of the same size, history dropped.
 cdef int board_clear(board_t *b) except -1 nogil
+# The position of src (stones, strings, ko, side to move, hash) into initialised dst, dst's history dropped.
+cdef int board_copy_position(board_t *dst, const board_t *src) except -1 nogil
 
 # --- geometry ------------------------------------------------------------------------------------
 cdef inline int board_point(const board_t *b, int row, int col) noexcept nogil:

@@ -151,6 +151,21 @@ cdef int board_copy(board_t *dst, const board_t *src) except -1 nogil:
     dst.moves = m
     return 0
 
+cdef int board_copy_position(board_t *dst, const board_t *src) except -1 nogil:
+    """The position of src into dst (initialised by board_init), without src's history: dst
+    keeps its own buffers and drops its records.  One memcpy: what playouts do per rollout."""
+    cdef journal_t *j = dst.journal
+    cdef move_t *m = dst.moves
+    cdef int jcap = dst.journal_cap, mcap = dst.moves_cap
+    memcpy(dst, src, sizeof(board_t))
+    dst.journal = j
+    dst.moves = m
+    dst.journal_cap = jcap
+    dst.moves_cap = mcap
+    dst.journal_len = 0
+    dst.n_moves = 0
+    return _reserve(dst)
+
 # ------------------------------------------------------------------------------ queries
 
 cdef bint board_is_legal(const board_t *b, int p, int c) noexcept nogil:
