@@ -16,7 +16,7 @@ Start with `rollout_play` (what a move changes), then `rollout_features`.
 
 import numpy as np
 
-from libc.math cimport exp, log
+from libc.math cimport exp, log, tanh
 from libc.stdint cimport uint64_t, int64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
@@ -598,14 +598,20 @@ cdef void _free_state(rollout_t *st) noexcept:
 
 cdef class RolloutPolicy:
     """The rollout policy over a weight vector of N_WEIGHTS float32 (zeros: every playable move
-    alike, the random playouts with the policy's move rules)."""
+    alike, the random playouts with the policy's move rules); a move's weight is
+    exp(sum of its feature weights / temperature) (below 1: sharper rollouts)."""
 
     cdef object _weights
     cdef object _exp
     cdef float *w                                # exp of the weights: what the C state reads
 
-    def __init__(self, weights=None):
+    cdef readonly double temperature             # the rollouts' softmax temperature
+
+    def __init__(self, weights=None, double temperature=1.0):
         rollout_tables()
+        if not temperature > 0:
+            raise ValueError(f"rollout temperature must be positive, not {temperature}")
+        self.temperature = temperature
         if weights is None:
             weights = np.zeros(N_WEIGHTS, np.float32)
         weights = np.ascontiguousarray(weights, dtype=np.float32)
@@ -618,7 +624,7 @@ cdef class RolloutPolicy:
 
     def refresh(self):
         """Recompute the exp'd weights the rollouts read (after the weights changed in place)."""
-        self._exp = np.exp(np.clip(self._weights, -30, 30)).astype(np.float32)
+        self._exp = np.exp(np.clip(self._weights / self.temperature, -30, 30)).astype(np.float32)
         cdef float[::1] view = self._exp
         self.w = &view[0]
 
@@ -704,9 +710,12 @@ cdef class RolloutPolicy:
         n = max(n, 1)
         return wins2 / (2.0 * n), total / n, (own / n if ownership else None), played / n
 
-    def values(self, boards, int n=1, double komi=7.5, uint64_t seed=1, int max_moves=0):
-        """For each board, the mean result of n rollouts for its player to move (+1 won, -1
-        lost, 0 a tie), float64; the GIL is released for the whole batch."""
+    def values(self, boards, int n=1, double komi=7.5, uint64_t seed=1, int max_moves=0,
+               double score_weight=0.1, double score_scale=10.0):
+        """For each board, the mean result of n rollouts for its player to move, float64 in
+        [-1, 1]: a rollout won by s points (s < 0 lost) counts (1 - score_weight) sign(s) +
+        score_weight tanh(s / score_scale), so the margin breaks the ties of an even count of
+        wins and losses.  The GIL is released for the whole batch."""
         cdef int nb = len(boards), i, k, size, cap, mover
         cdef double score, acc
         cdef uint64_t rng = (seed * 0x9E3779B97F4A7C15ULL) | 1
@@ -741,8 +750,10 @@ cdef class RolloutPolicy:
                         rollout_copy(work, base)
                         rollout_run(work, &rng, cap)
                         score = area_owner(&work.b, komi, owner)
-                        if score != 0:
-                            acc += 1.0 if (score > 0) == (mover == BLACK) else -1.0
+                        if mover != BLACK:
+                            score = -score
+                        acc += (1 - score_weight) * (1.0 if score > 0 else (-1.0 if score < 0 else 0.0))
+                        acc += score_weight * tanh(score / score_scale)
                     o[i] = acc / (n if n > 0 else 1)
         finally:
             free(src)

@@ -144,12 +144,14 @@ O O O O O O O O
 def test_rollouts_know_who_is_winning_a_clear_position():
     board, _ = from_diagram_marks(WON, to_move="black")
     policy = RolloutPolicy()
-    # equal areas: komi 7 gives it to white, komi -7 to black
-    assert policy.values([board], n=50, komi=7.0, seed=1)[0] < -0.5
-    assert policy.values([board], n=50, komi=-7.0, seed=1)[0] > 0.5
+    # equal areas: komi 15 gives it to white, komi -15 to black
+    assert policy.values([board], n=50, komi=15.0, seed=1)[0] < -0.5
+    assert policy.values([board], n=50, komi=-15.0, seed=1)[0] > 0.5
     white = board.copy()
     white.to_move = WHITE
-    assert policy.values([white], n=50, komi=7.0, seed=1)[0] > 0.5
+    assert policy.values([white], n=50, komi=15.0, seed=1)[0] > 0.5
+    # without the margin: wins and losses alone
+    assert policy.values([board], n=50, komi=15.0, seed=1, score_weight=0)[0] < -0.5
 
 
 def test_training_raises_the_likelihood_and_measuring_changes_nothing():
