@@ -171,3 +171,44 @@ def test_no_search_grows_the_tree_past_its_cap():
     search = Search(Uniform(), SearchConfig(visits=0, batch=4, max_tree=120))
     result = search.run(board, stop=lambda: False)          # no budget, never interrupted
     assert result.stopped == "tree full" and 120 <= result.tree_visits < 130
+
+
+class Later(Uniform):
+    """Uniform's leaves whose values come later (settle), as rollouts on another thread do;
+    counts the values still owed."""
+
+    def __init__(self):
+        super().__init__()
+        self.owed = 0
+
+    def __call__(self, boards, root=False):
+        leaves = super().__call__(boards, root)
+        for leaf in leaves:
+            value, leaf.value = leaf.value, 0.0
+            self.owed += 1
+
+            def settle(v=value):
+                self.owed -= 1
+                return v
+            leaf.settle = settle
+        return leaves
+
+
+def test_values_that_come_later_are_all_backed_up_and_no_virtual_loss_is_left():
+    board = from_diagram(ATARI)
+    later = Later()
+    search = Search(later, SearchConfig(visits=300, batch=4, lcb=False, early_stop=False))
+    result = search.run(board)
+    assert later.owed == 0 and not search._waiting
+    assert result.move == CAPTURE                      # the same answer as with values at once
+    root = search.root
+
+    def check(node):                                   # every edge: visits are real ones, values in range
+        for i, child in enumerate(node.children):
+            if node.n[i]:
+                assert abs(node.w[i]) <= node.n[i] + 1e-9
+            if child is not None:
+                assert node.n[i] >= 1
+                check(child)
+    check(root)
+    assert int(root.n.sum()) == result.tree_visits

@@ -2,6 +2,8 @@
 resigns from the search's win rate, reuses its tree across GTP moves, and spends the clock's
 time; small boards and the fallback policy keep it fast."""
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -75,6 +77,7 @@ def test_resigns_from_the_search_win_rate_after_patience():
         leaves = real(boards, root)
         for leaf, b in zip(leaves, boards):
             leaf.value = -0.9 if b.to_move == WHITE else 0.9
+            leaf.settle = None
         return leaves
     player.search.evaluator = hopeless_for_white
     player.evaluator.playout_value = lambda b: -0.9 if b.to_move == WHITE else 0.9
@@ -164,11 +167,15 @@ def test_leaf_values_come_from_the_value_head_mixed_with_playouts(tmp_path):
     board = from_diagram(ATARI)
     planes = np.asarray(policy.encode(board, BLACK), dtype=np.float32)[None]
     head = float(policy.network.evaluate(planes)[1][0])
-    alone = PlayerEvaluator(player, LeafConfig(random_symmetry=False, root_symmetries=1))
+    alone = PlayerEvaluator(player, LeafConfig(random_symmetry=False, root_symmetries=1, playout_weight=0.0))
     assert alone([board], False)[0].value == pytest.approx(head, abs=1e-5)
-    mixed = PlayerEvaluator(player, LeafConfig(random_symmetry=False, root_symmetries=1, playout_weight=0.5))
-    mixed.playout_value = lambda b: 1.0
-    assert mixed([board], False)[0].value == pytest.approx(0.5 * head + 0.5, abs=1e-5)
+    for threads in (1, 2):
+        mixed = PlayerEvaluator(player, LeafConfig(random_symmetry=False, root_symmetries=1, playout_weight=0.5,
+                                                   threads=threads))
+        mixed.rollout = SimpleNamespace(values=lambda boards, **kw: np.ones(len(boards)))   # rollouts all won
+        leaf = mixed([board], False)[0]
+        value = leaf.settle() if threads == 2 else leaf.value
+        assert value == pytest.approx(0.5 * head + 0.5, abs=1e-5)
     search = SearchPlayer(player, SearchSettings(search=SearchConfig(visits=20, batch=4)))
     assert search.genmove(board, BLACK).move is not None
 
@@ -183,3 +190,25 @@ def test_a_close_move_is_extended_in_main_time_but_never_past_a_byo_yomi_period(
     player.time.left[BLACK] = (30, 1)                        # in byo-yomi: one move in 30 s
     _, seconds, extended = player.budget(board, BLACK)
     assert extended == seconds < 30
+
+
+def test_rollouts_on_a_second_thread_give_the_values_of_rollouts_in_turn():
+    board = from_diagram(ATARI)
+    boards = [board, from_diagram(ATARI, to_move="white")]
+    values = {}
+    for threads in (1, 2):
+        ev = PlayerEvaluator(Player(), LeafConfig(playouts=16, random_symmetry=False, threads=threads), seed=3)
+        leaves = ev(boards, False)
+        values[threads] = [leaf.settle() if leaf.settle else leaf.value for leaf in leaves]
+        assert ev.rollout_name == "rollout policy"
+    assert values[1] == values[2] and all(-1 <= v <= 1 for v in values[1])
+
+
+def test_unreadable_rollout_weights_fall_back_to_random_playouts_and_say_so(tmp_path, capsys):
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a zip")
+    ev = PlayerEvaluator(Player(), LeafConfig(rollouts=str(bad), playouts=2))
+    assert ev.rollout_name == "random playouts (no rollout weights)"
+    assert "random playouts" in capsys.readouterr().err
+    leaf, = ev([from_diagram(ATARI)], False)
+    assert -1 <= (leaf.settle() if leaf.settle else leaf.value) <= 1

@@ -129,8 +129,12 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
             resigns = "value head, but resigns from the playouts (--resign-from playouts)"
         if opts.search is not None:
             w = opts.search.leaves.playout_weight
-            leaves = (f"leaf values from the value head{f' and playouts at {w:g}' if w else ''}" if value
-                      else "no value head: leaf values from random playouts")
+            ev = getattr(player, "evaluator", None)
+            rollouts = (f"{ev.rollout_name}, {opts.search.leaves.playouts} a leaf on "
+                        f"{opts.search.leaves.threads} thread{'s' if opts.search.leaves.threads > 1 else ''}"
+                        if ev is not None else "rollouts")
+            leaves = (f"leaf values from the value head{f' and {rollouts} at {w:g}' if w else ''}" if value
+                      else f"no value head: leaf values from {rollouts}")
             budget = opts.search.search
             resigns = (f"search ({budget.visits or 'no'} visits, {budget.seconds or 'no'} seconds a move without a clock); "
                        f"{leaves}; resigns from the search's win rate")

@@ -1,5 +1,5 @@
 """The search's leaves from the fast bot: priors from its scores, values from the value head and
-playouts.
+rollouts.
 
 `PlayerEvaluator(player, config, komi)` is the `golois.search.mcts.Evaluator` of a `Player`:
 for a batch of boards it runs the network once (`Network.evaluate` through the player's
@@ -7,8 +7,12 @@ for a batch of boards it runs the network once (`Network.evaluate` through the p
 player's tactics on the logits (`Player.scores`: the paper's ladder adjustments and the capture
 search's bonus everywhere, the life-and-death solver's hook at the root only, as its searches
 take a tenth of a second), and takes the softmax over the player's candidate moves as the
-priors.  The value is the value head's, mixed with the result of fast random playouts from the
-leaf at `playout_weight` (AlphaGo's lambda); without a value head, playouts alone.
+priors.  The value is AlphaGo's mix: (1 - lambda) x the value head + lambda x the mean result of
+`playouts` rollouts of the fast rollout policy (tactics.rollout, its weights from
+golois/weights/rollout.npz); without a value head, the rollouts alone; without rollout weights,
+uniform random playouts, said on stderr.  With `threads` 2 a batch's rollouts run on a second
+thread, the GIL released, while the main thread evaluates the network, the tactics and the next
+batch's descents (the leaves come back with `settle`).
 
 It imports no torch: the network sits behind the `Network` interface.  Start with `__call__`.
 """
@@ -16,15 +20,18 @@ It imports no torch: the network sits behind the `Network` interface.  Start wit
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
 from tactics.board import BLACK, EMPTY, WHITE, Board
+from tactics.rollout import RolloutPolicy
 
 from golois import symmetry
 from golois.player.ladder_adjust import softmax
 from golois.player.scoring import area_score
+from golois.rollout.weights import load_policy
 from golois.search.mcts import PASS, Leaf
 
 
@@ -33,15 +40,30 @@ class LeafConfig:
     """How leaves are evaluated; play.py's --search options read their defaults here."""
     root_symmetries: int = 8        # symmetries bagged for the root (1, 4 or 8)
     random_symmetry: bool = True    # each other leaf in one random symmetry (else the identity)
-    playout_weight: float = 0.0     # AlphaGo's lambda: value = (1 - w) value head + w playout result
-    playouts: int = 1               # random playouts per leaf where the weight asks for them
+    playout_weight: float = 0.5     # AlphaGo's lambda: value = (1 - w) value head + w rollout result
+    playouts: int = 8               # rollouts per leaf where the weight asks for them
+    rollouts: str = ""              # the rollout weights: "" the shipped file, a path, or "random"
+                                    # (uniform random playouts)
+    threads: int = 2                # 2: rollouts on a second thread beside the network; 1: in turn
     prior_floor: float = 1e-4       # moves under this prior (after the softmax) are not searched
+
+
+def rollout_policy(spec: str = "", log=True) -> tuple[RolloutPolicy, str]:
+    """(the rollout policy, its name) of LeafConfig.rollouts; uniform random playouts, said on
+    `log` (True: stderr; None: nothing), when the weights cannot be read."""
+    if spec == "random":
+        return RolloutPolicy(), "random playouts"
+    policy = load_policy(spec or None, log)
+    if policy is None:
+        return RolloutPolicy(), "random playouts (no rollout weights)"
+    return policy, "rollout policy"
 
 
 class PlayerEvaluator:
     """The search's evaluator built from a `Player` (module doc)."""
 
-    def __init__(self, player, config: LeafConfig | None = None, komi: float = 7.5, seed: int = 0):
+    def __init__(self, player, config: LeafConfig | None = None, komi: float = 7.5, seed: int = 0,
+                 log=True):
         self.player = player
         self.config = config or LeafConfig()
         self.komi = komi
@@ -50,9 +72,15 @@ class PlayerEvaluator:
         self.network = getattr(policy, "network", None)
         self.encode = getattr(policy, "encode", None)
         self.has_value = bool(getattr(policy, "has_value", False))
-        self.seconds = {"network": 0.0, "tactics": 0.0, "playouts": 0.0}
+        self.rollout, self.rollout_name = rollout_policy(self.config.rollouts, log)
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="rollouts") if self.config.threads > 1 else None
+        self.seconds = {"network": 0.0, "tactics": 0.0, "rollouts": 0.0, "waiting": 0.0}
 
     def __call__(self, boards, root: bool = False) -> list:
+        mix = self.config.playout_weight if self.has_value else 1.0
+        future = None
+        if mix > 0 and self.pool is not None and not root:
+            future = self.pool.submit(self._rollouts, boards, self._seed())
         t = time.monotonic()
         logits, values = self._network(boards, root)
         t1 = time.monotonic()
@@ -61,17 +89,41 @@ class PlayerEvaluator:
             colour = b.to_move
             scores = self.player.scores(b, colour, logits=row, life_and_death=root)
             leaves.append(self._leaf(b, scores))
-        t2 = time.monotonic()
-        mix = self.config.playout_weight if self.has_value else 1.0
-        for k, (b, leaf) in enumerate(zip(boards, leaves)):
-            v = float(values[k]) if values is not None else 0.0
-            if mix > 0:
-                v = (1 - mix) * v + mix * self.playout_value(b)
-            leaf.value = v
         self.seconds["network"] += t1 - t
-        self.seconds["tactics"] += t2 - t1
-        self.seconds["playouts"] += time.monotonic() - t2
+        self.seconds["tactics"] += time.monotonic() - t1
+        heads = [float(values[k]) if values is not None else 0.0 for k in range(len(boards))]
+        if mix <= 0:
+            for leaf, v in zip(leaves, heads):
+                leaf.value = v
+        elif future is None:
+            results = self._rollouts(boards, self._seed())
+            for leaf, v, r in zip(leaves, heads, results):
+                leaf.value = (1 - mix) * v + mix * float(r)
+        else:
+            done = {}
+
+            def settle(k, v):
+                if "results" not in done:
+                    t = time.monotonic()
+                    done["results"] = future.result()
+                    self.seconds["waiting"] += time.monotonic() - t
+                return (1 - mix) * v + mix * float(done["results"][k])
+
+            for k, (leaf, v) in enumerate(zip(leaves, heads)):
+                leaf.value = (1 - mix) * v
+                leaf.settle = lambda k=k, v=v: settle(k, v)
         return leaves
+
+    def _seed(self) -> int:
+        return int(self.rng.integers(1, 2 ** 62))
+
+    def _rollouts(self, boards, seed: int) -> np.ndarray:
+        """Mean result of `playouts` rollouts from each board for its player to move (the GIL
+        released inside)."""
+        t = time.monotonic()
+        out = self.rollout.values(boards, n=max(1, self.config.playouts), komi=self.komi, seed=seed)
+        self.seconds["rollouts"] += time.monotonic() - t
+        return out
 
     def _network(self, boards, root: bool):
         """Policy logits [B, n*n] and values [B] (None without a head) for the player to move."""
@@ -99,14 +151,8 @@ class PlayerEvaluator:
         return Leaf(finite[keep], (p[keep] / p[keep].sum()).astype(np.float32), 0.0)
 
     def playout_value(self, b: Board) -> float:
-        """Mean result of `playouts` random playouts from b for its player to move (+1 won)."""
-        total = 0.0
-        for _ in range(max(1, self.config.playouts)):
-            c = b.copy()
-            c.random_playout(seed=int(self.rng.integers(1, 2 ** 31)))
-            score = filled_area_score(c, self.komi)
-            total += 1.0 if (score > 0) == (b.to_move == BLACK) else -1.0
-        return total / max(1, self.config.playouts)
+        """Mean result of `playouts` rollouts from b for its player to move (+1 won)."""
+        return float(self._rollouts([b], self._seed())[0])
 
     def terminal_value(self, b: Board) -> float:
         """The area score of a finished position (two passes) for its player to move."""

@@ -52,10 +52,14 @@ class SearchConfig:
 @dataclass
 class Leaf:
     """The evaluator's answer for one board: legal moves worth searching (flat points, PASS),
-    their priors (summing to about 1) and the value for the player to move."""
+    their priors (summing to about 1) and the value for the player to move.  A leaf whose value
+    is still being computed (rollouts on another thread) has `settle`: it waits for the value and
+    returns it; the search expands the leaf at once and backs the value up after the next batch's
+    evaluation, so the two overlap."""
     moves: np.ndarray             # int32 [k]
     priors: np.ndarray            # float32 [k]
     value: float
+    settle: Callable[[], float] | None = None
 
 
 Evaluator = Callable[[Sequence[Board], bool], list]
@@ -131,6 +135,7 @@ class Search:
         self.terminal_value = terminal_value  # (board after two passes) -> value for its player to move
         self.root: Node | None = None
         self.root_history: tuple = ()
+        self._waiting: list = []                         # (path, child, leaf) whose values are coming
 
     # ---- the tree across moves ----
     @staticmethod
@@ -172,7 +177,10 @@ class Search:
             self.root = None                             # searched under another restriction: afresh
         self.root_history = self._history(board)
         if self.root is None:
-            self.root = Node(board.to_move, root_leaf or self.evaluator([board], True)[0])
+            leaf = root_leaf or self.evaluator([board], True)[0]
+            if leaf.settle is not None:
+                leaf.value = leaf.settle()
+            self.root = Node(board.to_move, leaf)
         root = self.root
         self._restrict(root, restrict)
         start = int(root.n.sum())
@@ -202,6 +210,7 @@ class Search:
             if report is not None and report_every and time.monotonic() >= next_report:
                 report(self)
                 next_report = time.monotonic() + report_every
+        self._settle()
         candidates = self.candidates()
         move = self._choose(candidates)
         return SearchResult(move=move, candidates=candidates, winrate=(root.mean() + 1) / 2,
@@ -263,16 +272,36 @@ class Search:
         if not boards:
             return
         leaves = self.evaluator(boards, False)
+        coming = []
         for path, b, leaf in zip(pending, boards, leaves):
-            for node, i in path:
-                node.n[i] -= vl
-                node.w[i] += vl
             parent, i = path[-1]
             child = Node(b.to_move, leaf)
             if len(child.moves) == 0:
                 child.terminal = True
             parent.children[i] = child
-            self._backup(path, leaf.value)
+            if leaf.settle is None:
+                self._release(path)
+                self._backup(path, leaf.value)
+            else:
+                coming.append((path, child, leaf))
+        self._settle()                                   # the last batch's values, computed meanwhile
+        self._waiting = coming
+
+    def _release(self, path) -> None:
+        """Take a path's virtual loss back."""
+        vl = self.config.virtual_loss
+        for node, i in path:
+            node.n[i] -= vl
+            node.w[i] += vl
+
+    def _settle(self) -> None:
+        """Back up the values of the leaves still waiting for them (their virtual loss taken back)."""
+        waiting, self._waiting = self._waiting, []
+        for path, child, leaf in waiting:
+            value = leaf.settle()
+            child.value = value
+            self._release(path)
+            self._backup(path, value)
 
     def _descend(self, board: Board):
         """From the root to an unexpanded edge: the path [(node, edge)], the board there, and

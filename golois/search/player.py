@@ -146,10 +146,15 @@ def add_search_arguments(p) -> None:
     g.add_argument("--no-lcb", dest="lcb", action="store_false",
                    help="choose the most visited move, not the best lower confidence bound")
     g.add_argument("--playout-weight", type=float, default=leaf.playout_weight,
-                   help="AlphaGo's lambda: the share of random playouts in a leaf's value with a value head "
-                        f"(without one, playouts alone; default {leaf.playout_weight})")
+                   help="AlphaGo's lambda: the share of the rollouts in a leaf's value with a value head "
+                        f"(without one, rollouts alone; default {leaf.playout_weight})")
     g.add_argument("--leaf-playouts", type=int, default=leaf.playouts,
-                   help=f"random playouts per leaf where they count (default {leaf.playouts})")
+                   help=f"rollouts per leaf where they count (default {leaf.playouts})")
+    g.add_argument("--rollouts", default=leaf.rollouts, metavar="FILE|random",
+                   help="the rollout policy's weight file (default: the shipped golois/weights/rollout.npz); "
+                        "random: uniform random playouts")
+    g.add_argument("--leaf-threads", type=int, choices=(1, 2), default=leaf.threads,
+                   help=f"2: rollouts on a second thread beside the network; 1: in turn (default {leaf.threads})")
     g.add_argument("--time-safety", type=float, default=clock.safety,
                    help=f"seconds kept back per move under a GTP clock (default {clock.safety})")
 
@@ -162,5 +167,6 @@ def settings_from_args(args) -> SearchSettings | None:
     search = SearchConfig(visits=visits, seconds=args.seconds or 0.0, batch=args.batch,
                           c_puct=args.c_puct, lcb=args.lcb)
     return SearchSettings(search=search, leaves=LeafConfig(playout_weight=args.playout_weight,
-                                                           playouts=args.leaf_playouts),
+                                                           playouts=args.leaf_playouts, rollouts=args.rollouts,
+                                                           threads=args.leaf_threads),
                           clock=ClockConfig(safety=args.time_safety))
