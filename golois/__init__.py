@@ -5,4 +5,4 @@ Subpackages and modules are imported lazily by their users; importing
 ``golois`` itself does nothing heavy (no torch import).
 """
 
-__version__ = "0.1.0"
+from golois._version import __version__  # noqa: E402,F401

@@ -22,6 +22,8 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
+from golois import __version__
+
 from tactics import coords
 from tactics.board import BLACK, WHITE, Board, IllegalMove
 
@@ -59,7 +61,7 @@ class CommandSet:
 class EngineConfig:
     """What the engine says of itself and how it starts."""
     name: str = "Golois"
-    version: str = "0.1"
+    version: str = field(default_factory=lambda: __version__)   # the package's release
     size: int = 19
     komi: float = 7.5
 
