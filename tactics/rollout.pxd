@@ -7,8 +7,10 @@ the rollouts never play (illegal, the ko, filling c's own true eye).  Features o
 (offsets into one float32 weight vector):
 
     OFF_PAT  + canonical 3x3 code   the 8 neighbours: orthogonal ones with their string's
-                                    liberties (1, 2, 3+), diagonal ones by colour; the least
-                                    code of the 8 symmetries
+                                    liberties (1, 2, 3+), diagonal ones by colour; one weight
+                                    per class of the 8 symmetries (rollout_features gives the
+                                    raw code: the rollouts' exp'd table holds every raw code,
+                                    training maps it to its class through PAT_CANON)
     OFF_TACT + tactical code        stones captured, saves an own string in atari, puts an
                                     opponent string in atari, liberties after, string size after
     OFF_LINE + line                 distance to the edge (0..5+)
@@ -46,7 +48,7 @@ cdef enum:
 
 cdef struct rollout_t:
     board_t b                                    # the position being played out (own buffers)
-    const float *w                               # exp of the feature weights, N_WEIGHTS (not owned)
+    const float *w                               # exp of the weights, the 3x3 ones by raw code (not owned)
     double gamma[2][MAX_POINTS]                  # move weight per colour (index colour - 1)
     double rows[2][MAX_W]                        # sum of gamma per board row
     int last                                     # the last move's point; PASS or NO_POINT if none
@@ -61,8 +63,8 @@ cdef struct rollout_t:
 
 # The canonical 3x3 table, built once (0 on success).
 cdef int rollout_tables() except -1
-# The feature offsets of c's move at empty q into out (MAX_FEATURES); returns their number, or 0
-# where the rollouts never play q (suicide, ko, own true eye).
+# The feature offsets of c's move at empty q into out (MAX_FEATURES), the 3x3 one by raw code;
+# returns their number, or 0 where the rollouts never play q (suicide, ko, own true eye).
 cdef int rollout_features(const rollout_t *st, int q, int c, int *out) noexcept nogil
 # st (board initialised) set to src's position with last move `last`, every gamma computed
 # (w: the exp of the weights).

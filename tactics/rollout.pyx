@@ -23,7 +23,8 @@ from libc.string cimport memcpy, memset
 
 from tactics.board cimport (board_t, Board, board_init, board_free, board_clear, board_copy_position,
                             board_play_unchecked, board_forget_history, board_is_legal, board_point,
-                            opponent, rng_next, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT)
+                            opponent, rng_next, EMPTY, BLACK, WHITE, BORDER, PASS, NO_POINT,
+                            MAX_SIZE, MAX_W, MAX_POINTS)
 from tactics.strings cimport board_approx_liberties, board_string_stones
 
 VERSION = "golois-rollout-1"         # the feature layout; weight files carry it
@@ -35,6 +36,8 @@ cdef int *PAT_CANON = NULL           # 3x3 code -> least code over the 8 symmetr
 cdef int DR[DIAMOND]                 # the diamond's offsets: 4 orthogonal, 4 diagonal, 4 two away
 cdef int DC[DIAMOND]
 cdef int DFWD[8][DIAMOND]            # symmetry s sends diamond cell i to cell DFWD[s][i]
+cdef unsigned char LINE[MAX_SIZE + 1][MAX_POINTS]   # distance to the edge (0..5+) of each point, by size
+cdef unsigned char ROW[MAX_SIZE + 1][MAX_POINTS]    # padded row of each point, by size
 
 DR[:] = [-1, 0, 1, 0, -1, 1, 1, -1, -2, 0, 2, 0]
 DC[:] = [0, 1, 0, -1, 1, 1, -1, -1, 0, 2, 0, -2]
@@ -70,7 +73,7 @@ cdef int _transform(int code, int s) noexcept nogil:
 cdef int rollout_tables() except -1:
     """Fill PAT_CANON and DFWD once."""
     global PAT_CANON
-    cdef int code, s, best, t, i, j, r, c, x
+    cdef int code, s, best, t, i, j, r, c, x, n
     if PAT_CANON != NULL:
         return 0
     table = <int *>malloc(N_PAT * sizeof(int))
@@ -96,8 +99,25 @@ cdef int rollout_tables() except -1:
             for j in range(DIAMOND):
                 if DR[j] == r and DC[j] == c:
                     DFWD[s][i] = j
+    for n in range(2, MAX_SIZE + 1):
+        for i in range(MAX_POINTS):
+            r = i // (n + 2)
+            c = i % (n + 2)
+            ROW[n][i] = r if r < MAX_W else 0
+            LINE[n][i] = max(0, min(5, r - 1, c - 1, n - r, n - c))
     PAT_CANON = table
     return 0
+
+
+def pattern_canon():
+    """The canonical 3x3 code of every raw code (int32 [N_PAT]): the least of its 8 symmetries."""
+    rollout_tables()
+    out = np.empty(N_PAT, np.int32)
+    cdef int[::1] o = out
+    cdef int i
+    for i in range(N_PAT):
+        o[i] = PAT_CANON[i]
+    return out
 
 
 # ------------------------------------------------------------------------------ features
@@ -177,7 +197,7 @@ cdef int rollout_features(const rollout_t *st, int q, int c, int *out) noexcept 
     cdef const board_t *b = &st.b
     cdef int W = b.W, k, n, col, h, l, v, j, code = 0, nempty = 0, n_own = 0, n_cap = 0
     cdef int cap_stones = 0, cap_points = 0, save = 0, atari = 0, size = 1, bad = 0, edge = 0
-    cdef int la, cap, sz, r, cc, line, nf
+    cdef int la, cap, sz, nf
     cdef bint eye = True, dup
     cdef int d4[4]
     cdef int dg[4]
@@ -266,20 +286,9 @@ cdef int rollout_features(const rollout_t *st, int q, int c, int *out) noexcept 
         la = 4
     cap = 0 if cap_stones == 0 else (1 if cap_stones == 1 else 2)
     sz = 0 if size == 1 else (1 if size <= 3 else (2 if size <= 6 else 3))
-    r = q // W - 1
-    cc = q % W - 1
-    line = r
-    if cc < line:
-        line = cc
-    if b.size - 1 - r < line:
-        line = b.size - 1 - r
-    if b.size - 1 - cc < line:
-        line = b.size - 1 - cc
-    if line > 5:
-        line = 5
-    out[0] = OFF_PAT + PAT_CANON[code]
+    out[0] = OFF_PAT + code                        # the raw code: callers map it (module doc)
     out[1] = OFF_TACT + (((cap * 2 + save) * 2 + atari) * 4 + (la - 1)) * 4 + sz
-    out[2] = OFF_LINE + line
+    out[2] = OFF_LINE + LINE[b.size][q]
     nf = 3
     if c == b.to_move and st.last > 0:
         for j in range(DIAMOND):
@@ -305,7 +314,7 @@ cdef inline double _gamma(const rollout_t *st, int q, int c) noexcept nogil:
 
 cdef inline void _set_gamma(rollout_t *st, int q, int ci, double g) noexcept nogil:
     """gamma[ci][q] = g, keeping its row's sum."""
-    st.rows[ci][q // st.b.W] += g - st.gamma[ci][q]
+    st.rows[ci][ROW[st.b.size][q]] += g - st.gamma[ci][q]
     st.gamma[ci][q] = g
 
 
@@ -624,7 +633,9 @@ cdef class RolloutPolicy:
 
     def refresh(self):
         """Recompute the exp'd weights the rollouts read (after the weights changed in place)."""
-        self._exp = np.exp(np.clip(self._weights / self.temperature, -30, 30)).astype(np.float32)
+        e = np.exp(np.clip(self._weights / self.temperature, -30, 30)).astype(np.float32)
+        e[OFF_PAT:OFF_PAT + N_PAT] = e[OFF_PAT + pattern_canon()]     # by raw 3x3 code: one lookup a move
+        self._exp = e
         cdef float[::1] view = self._exp
         self.w = &view[0]
 
@@ -642,6 +653,8 @@ cdef class RolloutPolicy:
         try:
             rollout_init(st, &board.b, self.w, _last_point(board))
             n = rollout_features(st, board._point(move), c, f)
+            if n:
+                f[0] = OFF_PAT + PAT_CANON[f[0] - OFF_PAT]
             return [f[i] for i in range(n)]
         finally:
             _free_state(st)
@@ -841,6 +854,8 @@ cdef int _fit_game(rollout_t *st, float *w, const short *points, const signed ch
                 nf = rollout_features(st, q, c, ff + nq * MAX_FEATURES)
                 if nf == 0:
                     continue
+                k = nq * MAX_FEATURES
+                ff[k] = OFF_PAT + PAT_CANON[ff[k] - OFF_PAT]     # one weight per symmetry class
                 for k in range(nf, MAX_FEATURES):
                     ff[nq * MAX_FEATURES + k] = -1
                 if q == p:
