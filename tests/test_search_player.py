@@ -192,16 +192,18 @@ def test_a_close_move_is_extended_in_main_time_but_never_past_a_byo_yomi_period(
     assert extended == seconds < 30
 
 
-def test_rollouts_on_a_second_thread_give_the_values_of_rollouts_in_turn():
-    board = from_diagram(ATARI)
-    boards = [board, from_diagram(ATARI, to_move="white")]
+def test_rollouts_on_their_own_threads_give_values_like_rollouts_in_turn():
+    # black to move captures four stones: both ways see it, and a seed repeats the values
+    boards = [from_diagram(ATARI), from_diagram(ATARI, to_move="white")]
     values = {}
-    for threads in (1, 2):
+    for threads in (1, 2, 2):
         ev = PlayerEvaluator(Player(), LeafConfig(playouts=16, random_symmetry=False, threads=threads), seed=3)
         leaves = ev(boards, False)
-        values[threads] = [leaf.settle() if leaf.settle else leaf.value for leaf in leaves]
-        assert ev.rollout_name == "rollout policy"
-    assert values[1] == values[2] and all(-1 <= v <= 1 for v in values[1])
+        assert (threads == 2) == all(leaf.settle is not None for leaf in leaves)
+        got = [leaf.settle() if leaf.settle else leaf.value for leaf in leaves]
+        assert values.setdefault(threads, got) == got
+        assert got[0] > 0 and all(-1 <= v <= 1 for v in got) and ev.rollout_name == "rollout policy"
+        assert ev.seconds["rollouts"] > 0
 
 
 def test_unreadable_rollout_weights_fall_back_to_random_playouts_and_say_so(tmp_path, capsys):

@@ -10,9 +10,9 @@ take a tenth of a second), and takes the softmax over the player's candidate mov
 priors.  The value is AlphaGo's mix: (1 - lambda) x the value head + lambda x the mean result of
 `playouts` rollouts of the fast rollout policy (tactics.rollout, its weights from
 golois/weights/rollout.npz); without a value head, the rollouts alone; without rollout weights,
-uniform random playouts, said on stderr.  With `threads` 2 a batch's rollouts run on a second
-thread, the GIL released, while the main thread evaluates the network, the tactics and the next
-batch's descents (the leaves come back with `settle`).
+uniform random playouts, said on stderr.  With `threads` 2 a batch's rollouts run on two threads
+of their own, the GIL released, while the main thread evaluates the network, the tactics and the
+next batch's descents (the leaves come back with `settle`): the two cores stay busy.
 
 It imports no torch: the network sits behind the `Network` interface.  Start with `__call__`.
 """
@@ -44,7 +44,8 @@ class LeafConfig:
     playouts: int = 8               # rollouts per leaf where the weight asks for them
     rollouts: str = ""              # the rollout weights: "" the shipped file, a path, or "random"
                                     # (uniform random playouts)
-    threads: int = 2                # 2: rollouts on a second thread beside the network; 1: in turn
+    threads: int = 2                # 2: the rollouts on two threads of their own beside the network's;
+                                    # 1: rollouts and network in turn on one thread
     prior_floor: float = 1e-4       # moves under this prior (after the softmax) are not searched
 
 
@@ -73,14 +74,18 @@ class PlayerEvaluator:
         self.encode = getattr(policy, "encode", None)
         self.has_value = bool(getattr(policy, "has_value", False))
         self.rollout, self.rollout_name = rollout_policy(self.config.rollouts, log)
-        self.pool = ThreadPoolExecutor(1, thread_name_prefix="rollouts") if self.config.threads > 1 else None
-        self.seconds = {"network": 0.0, "tactics": 0.0, "rollouts": 0.0, "waiting": 0.0}
+        self.pool = (ThreadPoolExecutor(self.config.threads, thread_name_prefix="rollouts")
+                     if self.config.threads > 1 else None)
+        self.seconds = {"network": 0.0, "tactics": 0.0, "rollouts": 0.0, "waiting": 0.0}   # rollouts:
+        # summed over the rollout threads
 
     def __call__(self, boards, root: bool = False) -> list:
         mix = self.config.playout_weight if self.has_value else 1.0
-        future = None
+        futures = None
         if mix > 0 and self.pool is not None and not root:
-            future = self.pool.submit(self._rollouts, boards, self._seed())
+            parts = [list(range(k, len(boards), self.config.threads)) for k in range(self.config.threads)]
+            futures = [(part, self.pool.submit(self._rollouts, [boards[i] for i in part], self._seed()))
+                       for part in parts if part]
         t = time.monotonic()
         logits, values = self._network(boards, root)
         t1 = time.monotonic()
@@ -95,7 +100,7 @@ class PlayerEvaluator:
         if mix <= 0:
             for leaf, v in zip(leaves, heads):
                 leaf.value = v
-        elif future is None:
+        elif futures is None:
             results = self._rollouts(boards, self._seed())
             for leaf, v, r in zip(leaves, heads, results):
                 leaf.value = (1 - mix) * v + mix * float(r)
@@ -103,11 +108,12 @@ class PlayerEvaluator:
             done = {}
 
             def settle(k, v):
-                if "results" not in done:
+                if not done:
                     t = time.monotonic()
-                    done["results"] = future.result()
+                    for part, future in futures:
+                        done.update(zip(part, future.result()))
                     self.seconds["waiting"] += time.monotonic() - t
-                return (1 - mix) * v + mix * float(done["results"][k])
+                return (1 - mix) * v + mix * float(done[k])
 
             for k, (leaf, v) in enumerate(zip(leaves, heads)):
                 leaf.value = (1 - mix) * v

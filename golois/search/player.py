@@ -154,7 +154,7 @@ def add_search_arguments(p) -> None:
                    help="the rollout policy's weight file (default: the shipped golois/weights/rollout.npz); "
                         "random: uniform random playouts")
     g.add_argument("--leaf-threads", type=int, choices=(1, 2), default=leaf.threads,
-                   help=f"2: rollouts on a second thread beside the network; 1: in turn (default {leaf.threads})")
+                   help=f"2: the rollouts on two threads beside the network; 1: all in turn on one (default {leaf.threads})")
     g.add_argument("--time-safety", type=float, default=clock.safety,
                    help=f"seconds kept back per move under a GTP clock (default {clock.safety})")
 
