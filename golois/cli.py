@@ -7,7 +7,7 @@
     golois match ...           matches between GTP engines (golois/eval/match.py)
     golois dataset ...         build training/test shards from KGS and Tygem archives (golois/datasets)
     golois train ...           train a policy network (same as `python train.py`)
-    golois rollout ...         train and measure the fast rollout policy (golois/rollout/cli.py)
+    golois rollout ...         train and measure the fast rollout policy (golois/eval/rollout_cli.py)
 
 Each subcommand module exposes `add_parser(subparsers)` (which sets `func`); `main` only
 dispatches.  Subcommand modules keep heavy imports (torch) inside their `run` functions, so
@@ -29,7 +29,7 @@ SUBCOMMAND_MODULES = [
     "golois.eval.match",
     "golois.datasets.cli",
     "golois.nn.train_cli",
-    "golois.rollout.cli",
+    "golois.eval.rollout_cli",
 ]
 
 

@@ -5,11 +5,12 @@
 
 `train` learns the weights from Tygem months (default: 2008-01 to 2008-11; 2008-12 is held out)
 or KGS archives, in C on two threads (golois/rollout/train.py), and writes the weight file
-(default: the shipped golois/weights/rollout.npz).  `eval` measures what the issue of the
-rollouts asks: the policy's top-1 and top-5 on the canonical KGS 2015 sample, rollouts a second
-from the empty board against the random playouts, and the winner predicted by K rollouts
-against K random playouts on the held-out Tygem month's positions, by move bucket
-(golois/eval/rollouts.py).  Start with `add_parser`.
+(default: the shipped golois/weights/rollout.npz).  `eval` measures the rollouts for the
+search: the policy's top-1 and top-5 on the canonical KGS 2015 sample, rollouts a second from
+the empty board against the random playouts, and the winner predicted by K rollouts against K
+random playouts on the held-out Tygem month's positions, by move bucket (golois/eval/rollouts.py).
+The command lives here, above both, as the other subcommands' modules do.  Start with
+`add_parser`.
 """
 
 from __future__ import annotations
