@@ -30,6 +30,18 @@ def test_protocol_basics():
     assert "play" in ask(e, "list_commands").split()
 
 
+def test_version_is_the_package_release_and_lizzie_accepts_it():
+    import tomllib
+    from pathlib import Path
+    import golois
+    release = tomllib.loads((Path(golois.__file__).parent.parent / "pyproject.toml").read_text())["project"]["version"]
+    answer = ask(build_engine(), "version")
+    assert answer == f"= {release}\n\n" and golois.__version__ == release
+    # Lizzie 0.7.4 (Leelaz.java) splits the answer at the dots and refuses to analyse when the
+    # second number is under 15 (the Leela Zero release that added lz-analyze)
+    assert int(answer[2:].split(".")[1]) >= 15
+
+
 def test_play_undo_and_errors():
     e = build_engine()
     assert ask(e, "boardsize 9") == "=\n\n"
