@@ -66,6 +66,7 @@ def test_fuzz_player_commands_never_crash(search):
     words = ["genmove", "kgs-genmove_cleanup", "lz-analyze", "kata-analyze", "golois-search_gfx", "interval",
              "maxmoves", "avoid", "lz-genmove_analyze", "final_score", "final_status_list", "play", "undo",
              "gogui-analyze_commands", "golois-policy_gfx", "golois-policy_dboard", "golois-ownership",
+             "golois-rollout_ownership",
              "golois-status_gfx", "golois-group_status", "golois-ladder_gfx", "golois-hooks",
              "golois-life_and_death_gfx", "place_free_handicap", "boardsize", "clear_board", "komi", "fixed_handicap",
              "b", "w", "black", "white", "x", "A1", "G7", "D4", "pass", "Z9", "alive", "dead", "seki",
@@ -79,3 +80,15 @@ def test_fuzz_player_commands_never_crash(search):
         assert "internal error" not in (out or ""), line
         if e.board.size > 9:            # keep it fast: stay on small boards
             e.handle("boardsize 7")
+
+
+def test_rollout_ownership_for_gogui():
+    e = build_engine()
+    e.handle("boardsize 9")
+    for move in ("b E5", "w C3", "b G3"):
+        e.handle("play " + move)
+    out = e.handle("golois-rollout_ownership")
+    assert out.startswith("= INFLUENCE ") and "TEXT rollout policy: black wins" in out
+    values = dict(zip(*[iter(out.split("\n")[0].split()[2:])] * 2))
+    assert float(values["E5"]) > 0.3 > -0.3 > float(values["C3"])     # each stone's point, to its owner
+    assert "golois-rollout_ownership" in e.handle("gogui-analyze_commands")

@@ -240,6 +240,7 @@ ANALYZE = [
     ("gfx", "Policy heat map", "golois-policy_gfx %c"),
     ("dboard", "Policy probabilities", "golois-policy_dboard %c"),
     ("dboard", "Ownership (playouts)", "golois-ownership"),
+    ("gfx", "Ownership and win rate (rollouts)", "golois-rollout_ownership"),
     ("gfx", "Dead stones and seki", "golois-status_gfx"),
     ("sboard", "Group status", "golois-group_status"),
     ("gfx", "Ladders", "golois-ladder_gfx %c"),
@@ -306,6 +307,28 @@ def winrate(engine):
 @COMMANDS.command("golois-ownership")
 def ownership_dboard(engine):
     return _rows(judgement(engine).ownership.ravel(), engine.board.size, lambda v: f"{v:.2f}")
+
+
+ROLLOUTS = 256        # rollouts behind golois-rollout_ownership
+
+
+@COMMANDS.command("golois-rollout_ownership")
+def rollout_ownership(engine):
+    """GoGui gfx: the mean final owner of each point over ROLLOUTS rollouts of the rollout policy
+    (INFLUENCE, +1 black), and black's share of their wins and their mean score."""
+    from golois.rollout.weights import load_policy
+    from tactics.rollout import RolloutPolicy
+    if "rollout_policy" not in engine.extra:
+        policy = load_policy()
+        engine.extra["rollout_policy"] = (policy or RolloutPolicy(), "rollout policy" if policy else "random playouts")
+    policy, name = engine.extra["rollout_policy"]
+    black, score, owner, _ = policy.rollouts(engine.board, n=ROLLOUTS, komi=engine.komi, seed=1, ownership=True)
+    n = engine.board.size
+    cells = " ".join(f"{engine.format_vertex(p)} {owner[p]:.2f}" for p in range(n * n) if abs(owner[p]) >= 0.05)
+    lines = [f"INFLUENCE {cells}"] if cells else []
+    mean = f"B+{score:.1f}" if score > 0 else f"W+{-score:.1f}"
+    lines.append(f"TEXT {name}: black wins {100 * black:.0f}% of {ROLLOUTS} rollouts, mean {mean}")
+    return "\n".join(lines)
 
 
 @COMMANDS.command("golois-status_gfx")
