@@ -192,6 +192,17 @@ cdef inline bint _touches(const board_t *b, int e, int h) noexcept nogil:
             or (b.color[e - 1] != EMPTY and b.head[e - 1] == h) or (b.color[e + 1] != EMPTY and b.head[e + 1] == h))
 
 
+cdef inline bint _add_head(int *heads, int *n, int h) noexcept nogil:
+    """Append h to heads[:n] unless it is there; whether it was appended."""
+    cdef int j
+    for j in range(n[0]):
+        if heads[j] == h:
+            return False
+    heads[n[0]] = h
+    n[0] += 1
+    return True
+
+
 cdef int rollout_features(const rollout_t *st, int q, int c, int *out) noexcept nogil:
     """The feature offsets of c's move at q (rollout.pxd); 0 where the rollouts never play q."""
     cdef const board_t *b = &st.b
@@ -221,12 +232,7 @@ cdef int rollout_features(const rollout_t *st, int q, int c, int *out) noexcept 
             l = b.libs[h]
             v = 3 if l > 3 else l
             if col == c:
-                dup = False
-                for j in range(n_own):
-                    dup = dup or own[j] == h
-                if not dup:
-                    own[n_own] = h
-                    n_own += 1
+                if _add_head(own, &n_own, h):
                     size += b.nstones[h]
                     if l == 1:
                         save = 1
@@ -235,12 +241,7 @@ cdef int rollout_features(const rollout_t *st, int q, int c, int *out) noexcept 
                 eye = False
                 if l == 1:
                     cap_points += 1
-                    dup = False
-                    for j in range(n_cap):
-                        dup = dup or capt[j] == h
-                    if not dup:
-                        capt[n_cap] = h
-                        n_cap += 1
+                    if _add_head(capt, &n_cap, h):
                         cap_stones += b.nstones[h]
                 elif l == 2:
                     atari = 1
@@ -426,15 +427,8 @@ cdef int rollout_play(rollout_t *st, int p, int c) except -1 nogil:
     if p != PASS:
         for k in range(4):                       # the strings this move captures, before it
             n = p + d4[k]
-            if b.color[n] == o and b.libs[b.head[n]] == 1:
-                h = b.head[n]
-                dup = False
-                for j in range(nheads):
-                    dup = dup or heads[j] == h
-                if not dup:
-                    heads[nheads] = h
-                    nheads += 1
-                    ncap += board_string_stones(b, h, capt + ncap)
+            if b.color[n] == o and b.libs[b.head[n]] == 1 and _add_head(heads, &nheads, b.head[n]):
+                ncap += board_string_stones(b, b.head[n], capt + ncap)
     board_play_unchecked(b, p, c)
     board_forget_history(b)
     st.last = p
@@ -779,22 +773,12 @@ cdef class RolloutPolicy:
     def reference_gammas(self, Board board):
         """Every point's gamma for both colours recomputed from scratch on a fresh state,
         float64 [2, size * size] (the tests compare the incremental state with it)."""
-        cdef rollout_t *st = _new_state(board.b.size)
-        cdef int n = board.b.size, i
-        out = np.zeros((2, n * n), np.float64)
-        try:
-            rollout_init(st, &board.b, self.w, _last_point(board))
-            for i in range(n * n):
-                out[0, i] = st.gamma[0][board_point(&st.b, i // n, i % n)]
-                out[1, i] = st.gamma[1][board_point(&st.b, i // n, i % n)]
-        finally:
-            _free_state(st)
-        return out
+        return self.incremental_gammas(board, [])
 
     def incremental_gammas(self, Board board, moves):
         """The gammas after playing `moves` (flat points or None, alternating from the side to
         move) incrementally from `board`'s position: [2, size * size] (the test's subject); the
-        board is unchanged."""
+        board is unchanged.  With no moves, the from-scratch reference."""
         cdef rollout_t *st = _new_state(board.b.size)
         cdef int n = board.b.size, i, p
         out = np.zeros((2, n * n), np.float64)
