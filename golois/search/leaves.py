@@ -19,6 +19,7 @@ It imports no torch: the network sits behind the `Network` interface.  Start wit
 
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -77,7 +78,7 @@ class PlayerEvaluator:
         self.pool = (ThreadPoolExecutor(self.config.threads, thread_name_prefix="rollouts")
                      if self.config.threads > 1 else None)
         self.seconds = {"network": 0.0, "tactics": 0.0, "rollouts": 0.0, "waiting": 0.0}   # rollouts:
-        # summed over the rollout threads
+        self._lock = threading.Lock()                                                      # summed over threads
 
     def __call__(self, boards, root: bool = False) -> list:
         mix = self.config.playout_weight if self.has_value else 1.0
@@ -128,7 +129,8 @@ class PlayerEvaluator:
         released inside)."""
         t = time.monotonic()
         out = self.rollout.values(boards, n=max(1, self.config.playouts), komi=self.komi, seed=seed)
-        self.seconds["rollouts"] += time.monotonic() - t
+        with self._lock:
+            self.seconds["rollouts"] += time.monotonic() - t
         return out
 
     def _network(self, boards, root: bool):
