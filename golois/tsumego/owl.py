@@ -30,6 +30,12 @@ class SolverConfig:
     prefer: int = 3                 # with the player's network: after a clean win, up to this many moves
                                     # the network is sure of are checked, and the first that wins answers;
                                     # 0: off (39/53 against 37 at 10 s)
+    grow: int = 2                   # the region grows with the goal: moves within this many steps of the
+                                    # target strings and the defender's stones played (tactics.moves); 0: off
+    escape: int = 5                 # the escape potential (GNU Go's dragon_escape) that, with no capture of
+                                    # a target string, is an escape (tactics.knowledge); 0: off
+    eyes: int = 3                   # after a clean defence, up to this many moves that leave more eye space
+                                    # are checked, and the first that wins answers; 0: off
     group: object = False           # the goal (tactics.problem.SolveSettings.group): False, the target string
                                     # ("live", its linked group: 30/53 against 31 at 2 s)
 
@@ -42,5 +48,6 @@ def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=Fals
     settings = SolveSettings(time_limit=cfg.time_limit, max_nodes=cfg.max_nodes,
                              escape_libs=cfg.escape_libs, group=cfg.group, escape_out=cfg.escape_out,
                              width=cfg.width, attack_width=cfg.attack_width, prefer=cfg.prefer,
+                             grow=cfg.grow, escape=cfg.escape, eyes=cfg.eyes,
                              live_guess=live_guess, tree=tree)
     return solve(board, mover, target=flat, settings=settings, prior=prior)
