@@ -74,9 +74,9 @@ cdef struct search_t:
     int stride                 # per-depth stride of the move buffers (nregion + 1, or
                                # DF_MAX_REGION + 1 when the region grows)
     int grow                   # > 0 (owl): the region grows with the goal: moves also on the points
-                               # within `grow` steps of the target strings and of the defender stones
-                               # played since the root, and on the liberties of attacker strings
-                               # next to the target with at most 2 liberties (tactics.moves)
+                               # within `grow` steps of the target strings standing, and on the
+                               # liberties of attacker strings next to them with at most 2
+                               # liberties (tactics.moves `_grown_moves`)
     int *gstamp                # per-point marks of the grown points (MAX_POINTS), compared with ggen
     int ggen
     unsigned char *escape      # per-point escape values (owl, GNU Go's owl_escape_value), or NULL:

@@ -4,7 +4,11 @@
 Benson's unconditional life.
 
 The tests, in order: optionally (owl) a string of the group with `escape_libs` liberties, or
-(`escape_out`) with a liberty outside the region = defender win (`escape_out` < 0, for a
+(`escape_out`) with that many liberties outside the region = defender win (with owl's escape
+values, `s.escape`, only when the escape potential also reaches `escape_min` and the capture
+search takes no string of the group: `_escape_potential`, `_uncapturable`; and, the defender to
+move two plies or more below the root, that potential and no capture alone are an escape,
+`_escaped`, as GNU Go's owl asks `owl_escape_route`) (`escape_out` < 0, for a
 tsumego's outside strings: the first target string only, which with the attacker to move has
 also escaped when it joins an outside string by miai, `_joins_out`: maeda-10k-5k/139's proof
 after A12 in 6.6 M positions instead of 14.9 M); every area of the group with too little eye

@@ -223,7 +223,7 @@ cdef inline int _grow_point(search_t *s, int *out, int *scores, int n, int p, in
 
 
 cdef int _grow_from(search_t *s, int *out, int *scores, int n, int h, int weak, int g) noexcept nogil:
-    """The grown points around the string with head h: within s.grow steps (Manhattan) of its
+    """The grown points around the string with head h: within g steps (Manhattan) of its
     stones, and the liberties of the attacker strings next to it with at most 2 liberties
     (a capture that gives the goal room: owl's lunches)."""
     cdef board_t *b = s.b
@@ -260,23 +260,19 @@ cdef int _grow_from(search_t *s, int *out, int *scores, int n, int h, int weak, 
 
 
 cdef int _grown_moves(search_t *s, int *out, int *scores, int n, int weak) noexcept nogil:
-    """The moves of the grown region (s.grow, owl) added to out[:n]: the goal is the target
-    strings standing now (they grow as the defender connects and captures) and the defender
-    stones played since the root (GNU Go's owl adds its own moves to the goal).  The points are
-    a function of the position alone, so the table stays sound."""
-    cdef board_t *b = s.b
-    cdef int j, i, p
+    """The moves of the grown region (s.grow, owl) added to out[:n]: around the goal, the target
+    strings standing now (they grow as the defender connects and captures: target_heads).  The
+    points are a function of the position alone, so the table stays sound.  Grown also around
+    every defender stone played since the root (GNU Go's owl adds its own moves to the goal), or
+    those that captured, the search times out on more defences than it finds kills (owl-dev.tst
+    at 5 s: 41 and 47 against 54 of 100, docs/results.md)."""
+    cdef int j
     s.ggen += 1
     if s.ggen > GEN_WRAP:
         memset(s.gstamp, 0, MAX_POINTS * sizeof(int))
         s.ggen = 1
     for j in range(s.ntheads):
-        n = _grow_from(s, out, scores, n, s.theads[j], weak, s.grow % 10)
-    for i in range(s.root_moves if s.grow >= 10 else b.n_moves, b.n_moves):
-        p = b.moves[i].point
-        if (p != PASS and b.moves[i].color == s.defender and b.color[p] == s.defender
-                and (s.grow < 20 or s.grow >= 30 or b.moves[i].captured > 0)):
-            n = _grow_from(s, out, scores, n, b.head[p], weak, 1 if s.grow >= 30 else s.grow % 10)
+        n = _grow_from(s, out, scores, n, s.theads[j], weak, s.grow)
     return n
 
 

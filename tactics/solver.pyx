@@ -130,8 +130,8 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     refutation's tree, `_tree_below` with the opponent winning: its answer, then every move
     proven lost at the next REFUTATION_LEVELS turns, at most REFUTATION_MOVES moves; else
     empty).  grow > 0 (owl): the region grows with the goal as the line goes (tactics.moves
-    `_grown_moves`: the points within `grow` steps of the target strings standing and of the
-    defender stones played, and the liberties of weak attacker strings next to the target).
+    `_grown_moves`: the points within `grow` steps of the target strings standing, and the
+    liberties of weak attacker strings next to them).
     escape: per flat point, the escape value of the point for the defender (GNU Go's
     owl_escape_value: open space, friendly strings that live), or None: with the defender to
     move, it has escaped (wins) when the flood from the target strings reaches escape_min and
