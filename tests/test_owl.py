@@ -96,19 +96,20 @@ def test_the_region_grows_with_the_goal():
         assert not set(grown["pv"][2:]) <= set(region)
 
 
-# White's group on the lower edge lives whatever it plays (twelve empty points): of its
-# winning moves, `searches.eye_win` answers one that leaves more eye space than a move inside
-# its own eye (b).  The region: the eye space and a point outside it (a).
+# White's group in the corner lives whatever it plays (eight empty points), but
+# black's stone above the gap a reaches into its space: of white's winning moves,
+# `searches.eye_win` answers a, which closes the gap and leaves the most eye space, not b
+# inside the space; a move elsewhere (c) gains nothing either.
 ROOMY = """
 . . . . . . . . .
 . . . . . . . . .
 . . . . . . . . .
 . . . . . . . . .
-. . . . . . . . .
-X X X X X X X . .
-O O O O O O X a .
-. . . . . . O X .
-. b . . . . O X .
+. . . . . . . c .
+X X X X X X . . .
+O O O a O X . . .
+. . . . O X . . .
+. b . . O X . . .
 """
 
 
@@ -118,16 +119,15 @@ def test_a_defence_that_leaves_more_eye_space_answers():
     from tactics.board import WHITE
     board, marks = from_diagram_marks(ROOMY, "white")
     target = 6 * 9                      # A3
-    region = [p for p in range(7 * 9, 9 * 9) if p % 9 < 6] + [marks["a"]]
-    worse = marks["b"]
-    board.play(worse, WHITE)
-    low = searches.eye_space(board, target, region, WHITE)
-    board.undo()
+    region = [p for p in range(7 * 9, 9 * 9) if p % 9 < 4] + [marks["a"]]
+    space = {}
+    for m in ("a", "b", "c"):
+        board.play(marks[m], WHITE)
+        space[m] = searches.eye_space(board, target, region, WHITE)
+        board.undo()
+    assert space["a"] > space["c"] == searches.eye_space(board, target, region, WHITE) > space["b"]
     search = dict(tt_bits=18, reach=0, escape_libs=0, escape_out=0, width=0, sim=0,
                   attack_width=0, tree=False)
-    pv, nodes = searches.eye_win(board, WHITE, BLACK, target, region, board.string(target), worse,
-                                 3, 10 ** 6, time.monotonic() + 5, search)
+    pv, nodes = searches.eye_win(board, WHITE, BLACK, target, region, board.string(target),
+                                 marks["b"], 3, 10 ** 6, time.monotonic() + 5, search)
     assert pv is not None and pv[0] == marks["a"]
-    board.play(pv[0], WHITE)
-    assert searches.eye_space(board, target, region, WHITE) > low
-    board.undo()
