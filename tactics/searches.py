@@ -246,7 +246,12 @@ def eye_win(b, mover, attacker, target, region, targets, move, count, max_nodes,
         if left < 0.05 or nodes >= max_nodes:
             break
         pv = [p]
-        value, used = value_after(b, p, mover, attacker, targets, region, max_nodes - nodes,
+        b.play(p, mover)
+        try:        # in the region grown after the move, as `preferred_win` checks its moves
+            where = sorted(set(region) | set(group_region(b, target)))
+        finally:
+            b.undo()
+        value, used = value_after(b, p, mover, attacker, targets, where, max_nodes - nodes,
                                   left * EYE_SHARE, search, first=target, ko_ignore=3 - mover,
                                   pv_out=pv)
         nodes += used

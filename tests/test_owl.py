@@ -126,7 +126,7 @@ def test_a_defence_that_leaves_more_eye_space_answers():
         space[m] = searches.eye_space(board, target, region, WHITE)
         board.undo()
     assert space["a"] > space["c"] == searches.eye_space(board, target, region, WHITE) > space["b"]
-    search = dict(tt_bits=18, reach=0, escape_libs=0, escape_out=0, width=0, sim=0,
+    search = dict(tt_bits=18, reach=2, escape_libs=0, escape_out=0, width=0, sim=0,
                   attack_width=0, tree=False)
     pv, nodes = searches.eye_win(board, WHITE, BLACK, target, region, board.string(target),
                                  marks["b"], 3, 10 ** 6, time.monotonic() + 5, search)
