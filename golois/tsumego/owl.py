@@ -31,11 +31,15 @@ class SolverConfig:
                                     # the network is sure of are checked, and the first that wins answers;
                                     # 0: off (39/53 against 37 at 10 s)
     grow: int = 2                   # the region grows with the goal: moves within this many steps of the
-                                    # target strings and the defender's stones played (tactics.moves); 0: off
-    escape: int = 5                 # the escape potential (GNU Go's dragon_escape) that, with no capture of
-                                    # a target string, is an escape (tactics.knowledge); 0: off
-    eyes: int = 3                   # after a clean defence, up to this many moves that leave more eye space
-                                    # are checked, and the first that wins answers; 0: off
+                                    # target strings as they stand (tactics.moves); 0: off (owl-dev.tst at
+                                    # 5 s, with the escape below: 55 of 100 against 44 for the fixed
+                                    # region and the count escape; vie.tst 36 against 41)
+    escape: int = 5                 # the escape potential (GNU Go's dragon_escape, tactics.knowledge) that,
+                                    # with no capture of a target string, is an escape; escape_out's count
+                                    # then needs it too; 0: off (the count alone)
+    eyes: int = 0                   # after a clean defence, up to this many moves that leave more eye space
+                                    # are checked, and the first that wins answers (searches.eye_win); 0: off
+                                    # (3: owl-dev.tst 54 against 55, vie.tst 33 against 36 at 5 s)
     group: object = False           # the goal (tactics.problem.SolveSettings.group): False, the target string
                                     # ("live", its linked group: 30/53 against 31 at 2 s)
 
