@@ -265,7 +265,7 @@ cdef int _grown_moves(search_t *s, int *out, int *scores, int n, int weak) noexc
     points are a function of the position alone, so the table stays sound.  Grown also around
     every defender stone played since the root (GNU Go's owl adds its own moves to the goal), or
     those that captured, the search times out on more defences than it finds kills (owl-dev.tst
-    at 5 s: 41 and 47 against 54 of 100, docs/results.md)."""
+    at 5 s, docs/results.md "Ideas measured and not kept")."""
     cdef int j
     s.ggen += 1
     if s.ggen > GEN_WRAP:

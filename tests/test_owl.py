@@ -131,3 +131,26 @@ def test_a_defence_that_leaves_more_eye_space_answers():
     pv, nodes = searches.eye_win(board, WHITE, BLACK, target, region, board.string(target),
                                  marks["b"], 3, 10 ** 6, time.monotonic() + 5, search)
     assert pv is not None and pv[0] == marks["a"]
+
+
+def test_escape_values_mark_open_space_and_living_friends():
+    # GNU Go's owl escape values from a distance map (tactics.infer.escape_values): empty
+    # points next to black are worth nothing to white's D7, open space far from black 2, the
+    # first line one less, and white's strong string J1-J5 (6 liberties or more) 6
+    from tactics.infer import escape_values
+    board, marks = from_diagram_marks("""
+. . . . . . . . .
+. . . X X . . . .
+. . X O a . . . .
+. . . X . . . . .
+. . . . . . . . O
+. . . . . . . . O
+. . . . . . e . O
+. . . . . . . f O
+. . . . . . . . O
+""", "black")
+    values = escape_values(board, 2 * 9 + 3)          # D7
+    assert values[marks["a"]] == 0
+    assert values[marks["f"]] == 2 and values[marks["e"]] == 2
+    assert values[8 * 9 + 6] == 1                      # G1, first line
+    assert values[8 * 9 + 8] == 6                      # J1, white's strong string
