@@ -84,8 +84,10 @@ class PlayerEvaluator:
         mix = self.config.playout_weight if self.has_value else 1.0
         futures = None
         if mix > 0 and self.pool is not None and not root:
+            # the rollout threads read copies: the tactics below make and unmake moves on the
+            # boards themselves, and a position copied in C mid-move is a corrupt one
             parts = [list(range(k, len(boards), self.config.threads)) for k in range(self.config.threads)]
-            futures = [(part, self.pool.submit(self._rollouts, [boards[i] for i in part], self._seed()))
+            futures = [(part, self.pool.submit(self._rollouts, [boards[i].copy() for i in part], self._seed()))
                        for part in parts if part]
         t = time.monotonic()
         logits, values = self._network(boards, root)
