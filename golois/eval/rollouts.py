@@ -4,7 +4,7 @@ for the search's leaves.
 - `top1`: its top-1 and top-5 move prediction on the canonical KGS 2015 sample (the positions of
   every accuracy figure);
 - `speed`: rollouts a second from the empty board and microseconds a move, one core, side by side
-  with the random playouts (`Board.random_playout`, what the leaves used before) in the same run;
+  with the uniform random playouts of `Board.random_playout` in the same run;
 - `winner`: the share of positions whose winner K rollouts predict (their mean result has the
   sign of the game's result; a rollout's result is the sign of its margin, with a tenth of
   tanh(margin / 10) to break ties), on the positions `golois value` draws from a held-out Tygem
