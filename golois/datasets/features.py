@@ -1,6 +1,7 @@
 """The feature registry: every input plane of the network, named, counted and versioned, in one
 place.  Start with `FEATURES` (the plane groups and what each plane means), then `FEATURE_SETS`,
-then `encode` (what the player calls at play time).
+then `encode` (what the player calls at play time); `value_input_planes` is what the value head
+reads besides them (the colour to move and the komi).
 
 A *feature* is a named group of planes with a declared count and a kind:
 
@@ -338,3 +339,19 @@ STONE_INDEX = {name: i for i, name in enumerate(_cf.STONE_PLANES)}
 def stone_rows(fset: FeatureSet) -> list[int]:
     """Rows of the C stone block that the stone features of fset take, in order."""
     return [STONE_INDEX[r] for f in fset.packed_features if f.kind == "stone" for r in f.stone_rows]
+
+
+# --- the value head's global inputs -------------------------------------------------------------
+
+VALUE_INPUTS = 2        # the value head's global inputs: the colour to move, the komi
+KOMI_SCALE = 20.0       # the komi input is the komi the player to move receives, over this (KataGo's)
+
+
+def value_input_planes(black_to_move, komi, shape: tuple[int, int] = (19, 19)) -> np.ndarray:
+    """float32 [B, VALUE_INPUTS, H, W]: the value head's global inputs as constant planes, put
+    after the feature planes: +1 black to move / -1 white, and the komi the player to move
+    receives (komi for white, -komi for black) over KOMI_SCALE."""
+    black = np.asarray(black_to_move, bool).reshape(-1)
+    komi = np.broadcast_to(np.asarray(komi, np.float32), black.shape)
+    g = np.stack([np.where(black, 1.0, -1.0), np.where(black, -komi, komi) / KOMI_SCALE], axis=1)
+    return np.broadcast_to(g.astype(np.float32)[:, :, None, None], (len(black), VALUE_INPUTS, *shape)).copy()

@@ -8,7 +8,13 @@ last-move planes carry exp(-0.1 k); every other plane is 0.0/1.0).  With a `Valu
 (golois.datasets.results) items gain ``(value target, value weight)``: +1/-1 for the player to move
 winning/losing, and 1.0 where the game's result counts (0.0 elsewhere), or only on about
 `value_per_game` positions of each game (a deterministic draw): the positions of one game share one
-outcome, so fewer of them per game is the anchors' guard against memorising games.  Splits:
+outcome, so fewer of them per game is the anchors' guard against memorising games;
+`value_from_move` leaves the opening's positions out of the value.  With `value_inputs` the planes
+gain the value head's two constant input planes (the colour to move and the komi:
+golois.datasets.features.value_input_planes); with `ownership`, items end with the final owner of each point
+for the player to move (float32 [n*n] in [-1, 1], under the item's symmetry) and its weight (1.0
+for a position whose value counts in a game with a judged ownership: golois.datasets.ownership).
+Splits:
 
 - ``train``: positions of games outside the test years and the held-out archives;
 - ``heldout``: positions of the held-out archives (`FilterConfig.heldout_sources`: a Tygem month);
@@ -27,8 +33,9 @@ import os
 import numpy as np
 import torch
 
-from golois.datasets.features import HISTORY, FEATURES, check_same, get_feature_set
+from golois.datasets.features import HISTORY, FEATURES, check_same, get_feature_set, value_input_planes
 from golois.datasets.results import ValueConfig, value_targets
+from golois.datasets.ownership import OWNED_FILE, OWNERSHIP_FILE
 from golois.datasets.shards import Shard
 from golois.symmetry import apply as apply_symmetry, map_moves
 from tactics import features as _cf
@@ -62,11 +69,14 @@ class ShardDataset(torch.utils.data.Dataset):
 
     def __init__(self, path: str, split: str = "train", symmetries: bool = True,
                  feature_set=None, seed: int = 0, sample: str | None = None,
-                 value: ValueConfig | None = None, value_per_game: int = 0):
+                 value: ValueConfig | None = None, value_per_game: int = 0, value_from_move: int = 0,
+                 value_inputs: bool = False, ownership: bool = False):
         if split not in SPLITS:
             raise ValueError(f"split must be one of {SPLITS}, not {split!r}")
         self.path, self.split, self.symmetries, self.seed, self.epoch = path, split, symmetries, seed, 0
-        self.value, self.value_per_game = value, value_per_game
+        self.value, self.value_per_game, self.value_from_move = value, value_per_game, value_from_move
+        self.value_inputs, self.ownership = value is not None and value_inputs, value is not None and ownership
+        self._owners: dict[int, tuple[np.ndarray, np.ndarray]] = {}   # shard -> (ownership, owned)
         self._game_facts: dict[int, tuple[np.ndarray, np.ndarray]] = {}   # shard -> (counted, positions) per game
         self.shards = [Shard(f) for f in shard_folders(path)]
         if not self.shards:
@@ -129,8 +139,54 @@ class ShardDataset(torch.utils.data.Dataset):
                 per_game = positions[games]
                 key = _mix(np.uint64(si) * np.uint64(1 << 32) + rows.astype(np.uint64) + np.uint64(self.seed))
                 ok &= (key % np.uint64(1 << 20)).astype(np.float64) < (1 << 20) * self.value_per_game / per_game
+            if self.value_from_move > 0:
+                ok &= s.index[rows, 1] >= self.value_from_move
             weight[sel] = ok
         return target, weight
+
+    def move_numbers(self, indices) -> np.ndarray:
+        """int64 [B]: how many moves were played before each item's position."""
+        refs = self.refs[np.asarray(indices, np.int64)]
+        out = np.zeros(len(refs), np.int64)
+        for si in np.unique(refs[:, 0]):
+            sel = np.flatnonzero(refs[:, 0] == si)
+            out[sel] = self.shards[si].index[refs[sel, 1], 1]
+        return out
+
+    def owners(self, indices, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """float32 final owners [B, n*n] for the player to move (in the items' symmetries) and
+        their weights [B]: `weights` (the value's) where the game has a judged ownership."""
+        indices = np.asarray(indices, np.int64)
+        refs, nn = self.refs[indices], self.size * self.size
+        own, w = np.zeros((len(refs), nn), np.float32), np.zeros(len(refs), np.float32)
+        for si in np.unique(refs[:, 0]):
+            sel = np.flatnonzero(refs[:, 0] == si)
+            s, rows = self.shards[si], refs[sel, 1]
+            table, owned = self._owner_table(si)
+            games = s.index[rows, 0]
+            movers = s.colours[s.games[games] + s.index[rows, 1]]
+            sign = np.where(movers == BLACK, 1.0, -1.0).astype(np.float32)
+            own[sel] = table[games].astype(np.float32) / 100.0 * sign[:, None]
+            w[sel] = owned[games] * weights[sel]
+        ks = self.symmetry_of(indices)
+        for k in np.unique(ks):
+            if k:
+                sel = np.flatnonzero(ks == k)
+                own[sel] = apply_symmetry(own[sel].reshape(-1, 1, self.size, self.size), int(k)).reshape(-1, nn)
+        return own, w
+
+    def _owner_table(self, si: int) -> tuple[np.ndarray, np.ndarray]:
+        """(ownership int8 [G, n*n], owned bool [G]) of shard `si`; none owned when the shard has
+        no ownership files."""
+        if si not in self._owners:
+            s = self.shards[si]
+            if os.path.exists(os.path.join(s.folder, OWNED_FILE)):
+                self._owners[si] = (np.load(os.path.join(s.folder, OWNERSHIP_FILE), mmap_mode="r"),
+                                    np.load(os.path.join(s.folder, OWNED_FILE)))
+            else:
+                g = len(s.winners)
+                self._owners[si] = (np.zeros((g, self.size * self.size), np.int8), np.zeros(g, bool))
+        return self._owners[si]
 
     def _facts(self, si: int) -> tuple[np.ndarray, np.ndarray]:
         """Per game of shard `si`: its result counts under self.value, and its kept positions
@@ -183,10 +239,27 @@ class ShardDataset(torch.utils.data.Dataset):
 
     def _tensors(self, indices) -> tuple:
         planes, moves = self.batch(indices)
+        if self.value_inputs:
+            planes = np.concatenate([planes, self.input_planes(indices)], axis=1)
         out = (torch.from_numpy(planes), torch.from_numpy(moves))
         if self.value is not None:
-            out += tuple(torch.from_numpy(a) for a in self.values(indices))
+            target, weight = self.values(indices)
+            out += (torch.from_numpy(target), torch.from_numpy(weight))
+            if self.ownership:
+                out += tuple(torch.from_numpy(a) for a in self.owners(indices, weight))
         return out
+
+    def input_planes(self, indices) -> np.ndarray:
+        """float32 [B, 2, n, n]: the value head's input planes (colour to move, komi) of the items."""
+        refs = self.refs[np.asarray(indices, np.int64)]
+        black, komi = np.zeros(len(refs), bool), np.zeros(len(refs), np.float32)
+        for si in np.unique(refs[:, 0]):
+            sel = np.flatnonzero(refs[:, 0] == si)
+            s, rows = self.shards[si], refs[sel, 1]
+            games = s.index[rows, 0]
+            black[sel] = s.colours[s.games[games] + s.index[rows, 1]] == BLACK
+            komi[sel] = s.komi[games]
+        return value_input_planes(black, komi, (self.size, self.size))
 
     def __getitem__(self, i):
         if isinstance(i, (list, tuple, np.ndarray, torch.Tensor)):
@@ -201,12 +274,13 @@ class ShardDataset(torch.utils.data.Dataset):
 
 def open_dataset(path: str, split: str = "train", symmetries: bool = True, feature_set=None,
                  seed: int = 0, sample: str | None = None, value: ValueConfig | None = None,
-                 value_per_game: int = 0) -> ShardDataset:
+                 value_per_game: int = 0, value_from_move: int = 0, value_inputs: bool = False,
+                 ownership: bool = False) -> ShardDataset:
     """The positions of `split` in the shards at `path` (see the module docstring).  With
     `feature_set` given, shards of another feature set raise FeatureSetMismatch; with `value`,
-    items carry value targets and weights."""
+    items carry value targets and weights (and the value's input planes, the ownership)."""
     return ShardDataset(path, split, symmetries and split == "train", feature_set, seed, sample,
-                        value, value_per_game)
+                        value, value_per_game, value_from_move, value_inputs, ownership)
 
 
 def make_loader(dataset: ShardDataset, batch_size: int = 256, shuffle: bool = True, workers: int = 2,
