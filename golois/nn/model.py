@@ -44,6 +44,7 @@ from golois import symmetry
 from golois.nn import precision as precisions
 from golois.nn.registry import resolve_model
 from golois.datasets.features import FeatureSetMismatch  # noqa: F401  (re-exported: one error type)
+from golois.datasets.features import VALUE_INPUTS, value_input_planes
 
 FORMAT_NAME = "golois-policy"
 FORMAT_VERSION = 1
@@ -66,6 +67,7 @@ class ModelConfig:
     value_channels: int = 32
     value_hidden: int = 64
     value_kind: str = "pool"
+    value_inputs: int = 0           # the value head's global inputs (0, or VALUE_INPUTS: colour, komi)
     preset: str = "custom"
 
     def __post_init__(self):
@@ -77,6 +79,8 @@ class ModelConfig:
             raise ValueError("kernel sizes must be odd for 'same' padding")
         if self.value_kind not in VALUE_KINDS:
             raise ValueError(f"value_kind must be one of {VALUE_KINDS}, not {self.value_kind!r}")
+        if self.value_inputs not in (0, VALUE_INPUTS):
+            raise ValueError(f"value_inputs must be 0 or {VALUE_INPUTS}, not {self.value_inputs}")
 
     def to_dict(self) -> dict:
         """Plain dict (for checkpoints and model files)."""
@@ -114,34 +118,46 @@ def make_config(preset: str, in_planes: int, value_head: bool = False, **overrid
 class ValueHead(nn.Module):
     """``pool``: 1x1 conv -> ReLU -> global average pool -> fc -> ReLU -> fc -> tanh.
     ``conv``: 3x3 conv (2 x channels) -> batch norm -> ReLU -> 1x1 conv -> batch norm -> ReLU,
-    then a per-point ownership guess (1x1 conv, tanh); the mean and max of the channels and the
-    mean ownership -> fc -> ReLU -> fc -> tanh.  The batch norms make the head learn at one rate
-    whatever the scale of the trunk's features; the ownership mean is a score estimate."""
+    then a per-point ownership map (1x1 conv, tanh: +1 the player to move owns the point at the
+    end); the mean and max of the channels and the mean ownership -> fc -> ReLU -> fc -> tanh.
+    The batch norms make the head learn at one rate whatever the scale of the trunk's features;
+    the ownership mean is a score estimate.  With `inputs` (VALUE_INPUTS: the colour to move and
+    the komi, see `value_input_planes`) the inputs bias the 3x3 conv's channels (KataGo's global
+    inputs) and enter the first linear layer."""
 
-    def __init__(self, filters: int, channels: int, hidden: int, kind: str = "pool"):
+    def __init__(self, filters: int, channels: int, hidden: int, kind: str = "pool", inputs: int = 0):
         super().__init__()
-        self.kind = kind
+        self.kind, self.inputs = kind, inputs
         if kind == "conv":
             self.conv3 = nn.Conv2d(filters, 2 * channels, 3, padding=1, bias=False)
             self.bn3 = nn.BatchNorm2d(2 * channels)
             self.conv = nn.Conv2d(2 * channels, channels, 1, bias=False)
             self.bn = nn.BatchNorm2d(channels)
             self.owner = nn.Conv2d(channels, 1, 1)
-            self.fc1 = nn.Linear(2 * channels + 1, hidden)
+            self.fc1 = nn.Linear(2 * channels + 1 + inputs, hidden)
+            if inputs:
+                self.bias = nn.Linear(inputs, 2 * channels)
         else:
             self.conv = nn.Conv2d(filters, channels, 1)
-            self.fc1 = nn.Linear(channels, hidden)
+            self.fc1 = nn.Linear(channels + inputs, hidden)
         self.fc2 = nn.Linear(hidden, 1)
 
-    def forward(self, trunk: torch.Tensor) -> torch.Tensor:
-        """``trunk[B,F,H,W] -> value[B]`` in [-1, 1]."""
+    def forward(self, trunk: torch.Tensor, inputs: torch.Tensor | None = None):
+        """``trunk[B,F,H,W], inputs[B,inputs] -> (value[B] in [-1, 1], ownership[B,H*W] in
+        [-1, 1] or None)``."""
+        owner = None
         if self.kind == "conv":
-            h = F.relu(self.bn(self.conv(F.relu(self.bn3(self.conv3(trunk))))))
-            owner = torch.tanh(self.owner(h)).mean(dim=(-3, -2, -1))
-            v = torch.cat([h.mean(dim=(-2, -1)), h.amax(dim=(-2, -1)), owner[:, None]], dim=1)
+            h = self.bn3(self.conv3(trunk))
+            if self.inputs:
+                h = h + self.bias(inputs)[:, :, None, None]
+            h = F.relu(self.bn(self.conv(F.relu(h))))
+            owner = torch.tanh(self.owner(h)).flatten(1)
+            v = torch.cat([h.mean(dim=(-2, -1)), h.amax(dim=(-2, -1)), owner.mean(dim=1, keepdim=True)], dim=1)
         else:
             v = F.relu(self.conv(trunk)).mean(dim=(-2, -1))
-        return torch.tanh(self.fc2(F.relu(self.fc1(v)))).squeeze(-1)
+        if self.inputs:
+            v = torch.cat([v, inputs], dim=1)
+        return torch.tanh(self.fc2(F.relu(self.fc1(v)))).squeeze(-1), owner
 
 
 class PolicyNet(nn.Module):
@@ -156,7 +172,8 @@ class PolicyNet(nn.Module):
             convs.append(nn.Conv2d(c.filters, c.filters, c.kernel, padding=c.kernel // 2))
         convs.append(nn.Conv2d(c.filters, 1, c.kernel, padding=c.kernel // 2))
         self.convs = nn.ModuleList(convs)
-        self.value = ValueHead(c.filters, c.value_channels, c.value_hidden, c.value_kind) if c.value_head else None
+        self.value = (ValueHead(c.filters, c.value_channels, c.value_hidden, c.value_kind, c.value_inputs)
+                      if c.value_head else None)
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
@@ -174,12 +191,24 @@ class PolicyNet(nn.Module):
             x = F.relu(conv(x))
         return x
 
-    def forward(self, x: torch.Tensor):
-        """``x[B,C,H,W] -> (policy_logits[B,H*W], value[B] or None)``; no ReLU on the last layer."""
-        h = self.trunk(x.float() if not torch.is_floating_point(x) else x)
+    def heads(self, x: torch.Tensor):
+        """``x[B,C,H,W] -> (policy_logits[B,H*W], value[B] or None, ownership[B,H*W] or None)``;
+        C is in_planes, plus value_inputs constant planes (`value_input_planes`) when the value
+        head has global inputs.  No ReLU on the last policy layer."""
+        x = x.float() if not torch.is_floating_point(x) else x
+        c = self.config.in_planes
+        h = self.trunk(x[:, :c])
         logits = self.convs[-1](h).flatten(1)
-        value = self.value(h) if self.value is not None else None
-        return logits, value
+        if self.value is None:
+            return logits, None, None
+        value, owner = self.value(h, x[:, c:, 0, 0] if self.config.value_inputs else None)
+        return logits, value, owner
+
+    def forward(self, x: torch.Tensor, ownership: bool = False):
+        """``x[B,C,H,W] -> (policy_logits[B,H*W], value[B] or None)``, and the ownership map
+        (or None) third when asked (see `heads`)."""
+        logits, value, owner = self.heads(x)
+        return (logits, value, owner) if ownership else (logits, value)
 
 
 # --------------------------------------------------------------------------- interface
@@ -221,6 +250,28 @@ class Network:
         """Whether the model has a value head."""
         return self.model.value is not None
 
+    @property
+    def has_value_inputs(self) -> bool:
+        """Whether the value head reads the colour to move and the komi."""
+        return self.has_value and self.config.value_inputs > 0
+
+    def with_inputs(self, batch: np.ndarray, black_to_move=None, komi=None) -> np.ndarray:
+        """The feature planes `batch` [B,C,H,W] with the value head's input planes appended when
+        the head has global inputs (`value_input_planes`; `black_to_move` a bool or one per
+        position, `komi` the game's).  Without them a head with inputs reads zeros: its value
+        is then for no side in particular, which policy-only callers never look at."""
+        batch = np.asarray(batch)
+        if batch.ndim == 3:
+            raise ValueError("evaluate expects a batch [B,C,H,W]; add a leading axis")
+        if not self.has_value_inputs or batch.shape[1] != self.config.in_planes:
+            return batch
+        if black_to_move is None:
+            extra = np.zeros((len(batch), self.config.value_inputs, *batch.shape[2:]), np.float32)
+        else:
+            black = np.broadcast_to(np.asarray(black_to_move, bool), (len(batch),))
+            extra = value_input_planes(black, 0.0 if komi is None else komi, batch.shape[2:])
+        return np.concatenate([batch.astype(np.float32, copy=False), extra], axis=1)
+
     def _run(self, batch: np.ndarray):
         x = torch.as_tensor(np.asarray(batch)).to(self.device, torch.float32)
         if x.ndim == 3:
@@ -228,19 +279,29 @@ class Network:
         with torch.inference_mode():
             return self._forward(x)
 
-    def evaluate(self, batch: np.ndarray):
-        """Raw policy logits ``[B,H*W]`` and value ``[B]`` (or None) as float32 numpy."""
-        logits, value = self._run(batch)
+    def evaluate(self, batch: np.ndarray, black_to_move=None, komi=None):
+        """Raw policy logits ``[B,H*W]`` and value ``[B]`` (or None) as float32 numpy; a value
+        head with global inputs reads `black_to_move` and `komi` (`with_inputs`)."""
+        logits, value = self._run(self.with_inputs(batch, black_to_move, komi))
         return logits.cpu().numpy(), (value.cpu().numpy() if value is not None else None)
 
-    def evaluate_symmetric(self, batch: np.ndarray, symmetries: int = 8):
+    def ownership(self, batch: np.ndarray, black_to_move=None, komi=None) -> np.ndarray | None:
+        """The value head's ownership map ``[B,H*W]`` (+1: the player to move owns the point at
+        the end), in fp32; None when the head has none (no head, or a ``pool`` head)."""
+        if not self.has_value or self.config.value_kind != "conv":
+            return None
+        x = torch.as_tensor(self.with_inputs(batch, black_to_move, komi)).to(self.device, torch.float32)
+        with torch.inference_mode():
+            return self.model.heads(x)[2].cpu().numpy()
+
+    def evaluate_symmetric(self, batch: np.ndarray, symmetries: int = 8, black_to_move=None, komi=None):
         """Bagged evaluation over 1, 4 (rotations) or 8 symmetries.
 
         Returns ``(scores[B,H*W], value[B] | None)`` where ``scores`` is the mean over
         the symmetries of the log-softmax of the network's output, mapped back to the
         original frame (a log-probability scale; argmax equals the paper's sum).
         """
-        batch = np.asarray(batch)
+        batch = self.with_inputs(batch, black_to_move, komi)
         ks = symmetry.symmetry_set(symmetries)
         n = len(batch)
         # every symmetry of every position in one forward pass: [k0 of all, k1 of all, ...]

@@ -108,12 +108,15 @@ class Traceable(nn.Module):
     def __init__(self, model: nn.Module):
         super().__init__()
         self.convs, self.value = model.convs, model.value
+        self.planes, self.inputs = model.config.in_planes, model.config.value_inputs
 
     def forward(self, x: torch.Tensor):
+        g = x[:, self.planes:, 0, 0] if self.inputs else None
+        x = x[:, :self.planes]
         for conv in self.convs[:-1]:
             x = torch.relu(conv(x))
         logits = self.convs[-1](x).flatten(1)
-        return logits if self.value is None else (logits, self.value(x))
+        return logits if self.value is None else (logits, self.value(x, g)[0])
 
 
 def _pair(out) -> tuple[torch.Tensor, torch.Tensor | None]:
@@ -158,7 +161,7 @@ def _prepare(model: nn.Module):
     torch.backends.quantized.engine = "x86"
     qconfig = QConfig(activation=HistogramObserver.with_args(reduce_range=False),
                       weight=PerChannelMinMaxObserver.with_args(dtype=torch.qint8, qscheme=torch.per_channel_symmetric))
-    example = torch.zeros(1, model.config.in_planes, 19, 19)
+    example = torch.zeros(1, model.config.in_planes + model.config.value_inputs, 19, 19)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")               # the deprecation notes of torch.ao.quantization
         mapping = QConfigMapping().set_global(qconfig).set_module_name(f"convs.{len(model.convs) - 1}", None) \
