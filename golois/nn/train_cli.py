@@ -77,6 +77,13 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
     v.add_argument("--value-kind", default=d.value_kind, help="the head's shape: pool or conv")
     v.add_argument("--freeze-trunk", action="store_true",
                    help="train only the value head, on the trunk of --init-from (the policy is unchanged)")
+    v.add_argument("--value-inputs", action="store_true", default=d.value_inputs,
+                   help="the value head reads the colour to move and the komi (two constant input planes)")
+    v.add_argument("--value-from-move", type=int, default=d.value_from_move,
+                   help="positions before this move number carry no value target")
+    v.add_argument("--ownership-weight", type=float, default=d.ownership_weight,
+                   help="weight of the ownership loss (mean squared error of the conv head's map on each "
+                        "point's final owner, on games with a judged ownership: `golois dataset ownership`); 0: none")
     v.add_argument("--value-patience", type=int, default=d.value_patience,
                    help="stop after N evaluations without a lower held-out value loss (0: never); "
                         "the best model is OUT_DIR/best.pt")

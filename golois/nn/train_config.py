@@ -57,6 +57,9 @@ class TrainConfig:
     value_kind: str = "pool"            # the value head's shape (golois.nn.model.VALUE_KINDS)
     freeze_trunk: bool = False          # train the value head alone on the loaded network's trunk
     value_patience: int = 0             # stop after this many evaluations without a better held-out value (0: never)
+    value_inputs: bool = False          # the value head reads the colour to move and the komi
+    value_from_move: int = 30           # positions before this move number carry no value target
+    ownership_weight: float = 0.0       # >0: the conv head's ownership map learns each point's final owner
 
     def __post_init__(self):
         if self.batch_size < 1:
@@ -70,6 +73,12 @@ class TrainConfig:
         LRSchedule.parse(self.lr_schedule)
         if self.value_weight < 0:
             raise ValueError("value_weight must be >= 0")
+        if self.ownership_weight < 0:
+            raise ValueError("ownership_weight must be >= 0")
+        if self.ownership_weight > 0 and (self.value_weight <= 0 or self.value_kind != "conv"
+                                          or self.augment != "dataset"):
+            raise ValueError("the ownership target needs a conv value head (value_weight > 0, value_kind conv) "
+                             "and augment dataset (the dataset turns the planes and the owners together)")
         if self.freeze_trunk and not (self.value_weight > 0 and (self.init_from or self.resume)):
             raise ValueError("freeze_trunk trains a value head on a loaded trunk: give value_weight > 0 "
                              "and init_from (or resume)")

@@ -57,7 +57,12 @@ Decisions worth knowing:
   and ``--value-patience N`` stops a run after N evaluations without
   improvement.  ``--freeze-trunk`` trains the value head alone on the trunk of
   ``--init-from`` (its policy untouched; on a CPU the frozen trunk runs in
-  bf16 where the CPU has it).
+  bf16 where the CPU has it).  ``--value-inputs`` gives the head the colour to
+  move and the komi (two constant planes after the features, which the trunk
+  does not read); ``--ownership-weight W`` adds W * the mean squared error of
+  the conv head's ownership map on each point's final owner (the games judged
+  by ``golois dataset ownership``); positions before ``--value-from-move``
+  carry no value target.
 * Several GPUs: launch with ``torchrun``; WORLD_SIZE/RANK/LOCAL_RANK are read
   at Trainer construction (never at import).  NCCL on CUDA, gloo on CPU.
   Each step consumes ``batch_size * world_size`` examples; rank 0 alone
@@ -81,7 +86,7 @@ import torch.nn.functional as F
 from torch.utils.data import DataLoader, Dataset, Sampler
 
 from golois import symmetry
-from golois.datasets.features import FeatureSetMismatch, extends
+from golois.datasets.features import VALUE_INPUTS, FeatureSetMismatch, extends
 from golois.nn.checkpoints import CHECKPOINT_FORMAT
 from golois.nn.curves import plot_learning_curve
 from golois.nn.train_config import LRSchedule, TrainConfig, lr_scale
@@ -90,7 +95,7 @@ from golois.nn.model import (ModelConfig, ModelMeta, PolicyNet, atomic_torch_sav
 
 CHECKPOINT_VERSION = 1
 CSV_FIELDS = ("examples", "loss", "lr", "test_top1", "wall_time", "value_loss", "test_value_mse",
-              "heldout_value_mse")
+              "heldout_value_mse", "heldout_winner_100_199", "ownership_loss")
 
 
 # --------------------------------------------------------------------------- data
@@ -155,6 +160,20 @@ def unpack_value(batch) -> tuple[torch.Tensor, torch.Tensor] | None:
     return (batch[2], batch[3]) if len(batch) >= 4 else None
 
 
+def unpack_ownership(batch) -> tuple[torch.Tensor, torch.Tensor] | None:
+    """``(final owners [B, n*n], weights [B])`` of a batch that ends with them, or None."""
+    if isinstance(batch, dict):
+        return (batch["ownership"], batch["ownership_weight"]) if "ownership" in batch else None
+    return (batch[4], batch[5]) if len(batch) >= 6 else None
+
+
+def ownership_loss(owner: torch.Tensor, target: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    """Weighted mean over positions of the mean squared error over points (0 when no weight)."""
+    w = weight.float()
+    per = ((owner.float() - target.float()) ** 2).mean(dim=1)
+    return (w * per).sum() / w.sum().clamp_min(1.0)
+
+
 def value_loss(value: torch.Tensor, target: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
     """Weighted mean squared error of the value on the outcome (0 when no weight)."""
     w = weight.float()
@@ -181,13 +200,20 @@ def open_datasets(config: TrainConfig):
     if not config.data:
         raise ValueError("no training data: give --data PATH")
     from golois.datasets import open_dataset  # provided by the datasets package
-
-    from golois.datasets.results import ValueConfig
-    value = {"value": ValueConfig()} if config.value_weight > 0 else {}
+    value = value_options(config)
     train = open_dataset(config.data, split="train", symmetries=config.augment == "dataset", **value,
                          **({"value_per_game": config.value_per_game} if value else {}))
     test = open_dataset(config.test_data or config.data, split=config.test_split, symmetries=False, **value)
     return train, test
+
+
+def value_options(config: TrainConfig) -> dict:
+    """open_dataset's value arguments for a run (none without a value head)."""
+    from golois.datasets.results import ValueConfig
+    if config.value_weight <= 0:
+        return {}
+    return {"value": ValueConfig(), "value_from_move": config.value_from_move,
+            "value_inputs": config.value_inputs, "ownership": config.ownership_weight > 0}
 
 
 def open_heldout(config: TrainConfig):
@@ -196,9 +222,9 @@ def open_heldout(config: TrainConfig):
     if config.value_weight <= 0:
         return None
     from golois.datasets import open_dataset
-    from golois.datasets.results import ValueConfig
     try:
-        held = open_dataset(config.test_data or config.data, split="heldout", symmetries=False, value=ValueConfig())
+        held = open_dataset(config.test_data or config.data, split="heldout", symmetries=False,
+                            **value_options(config))
     except (FileNotFoundError, TypeError):
         return None
     return held if len(held) else None
@@ -308,7 +334,8 @@ class Trainer:
         self.schedule = LRSchedule.parse(config.lr_schedule)
         torch.manual_seed(config.seed)
         self.model_config = make_config(config.preset, in_planes=int(self.feature_set["planes"]),
-                                        value_head=config.value_weight > 0, value_kind=config.value_kind)
+                                        value_head=config.value_weight > 0, value_kind=config.value_kind,
+                                        value_inputs=VALUE_INPUTS if config.value_inputs else 0)
         self.memory_format = torch.channels_last if config.channels_last else torch.contiguous_format
         self.net = PolicyNet(self.model_config).to(self.device, memory_format=self.memory_format)
         if config.freeze_trunk:
@@ -333,7 +360,9 @@ class Trainer:
         self.progress = Progress()
         self.last_loss = float("nan")
         self.last_value_loss = float("nan")
+        self.last_ownership_loss = float("nan")
         self._value_sum = [0.0, 0]
+        self._ownership_sum = [0.0, 0]
         self._checkpointed_at = -1
         if config.resume:
             self.load_checkpoint(self.checkpoint_path if config.resume == "auto" else config.resume)
@@ -420,7 +449,7 @@ class Trainer:
         """(planes, moves, value target, value weight) on the device; the value pair is None
         without value data."""
         planes, moves = unpack_batch(batch)
-        value = unpack_value(batch)
+        value, owners = unpack_value(batch), unpack_ownership(batch)
         moves = torch.as_tensor(moves).long().reshape(-1)
         if self.config.augment == "trainer":
             p = self.progress
@@ -431,21 +460,27 @@ class Trainer:
         if not bool(keep.all()):
             planes, moves = planes[keep], moves[keep]
             value = None if value is None else (value[0][keep], value[1][keep])
+            owners = None if owners is None else (owners[0][keep], owners[1][keep])
         nb = self.device.type == "cuda"
         planes = planes.to(self.device, non_blocking=nb).float().contiguous(memory_format=self.memory_format)
         if value is not None:
             value = tuple(torch.as_tensor(v).float().to(self.device, non_blocking=nb) for v in value)
+        if owners is not None:
+            value += tuple(torch.as_tensor(v).float().to(self.device, non_blocking=nb) for v in owners)
         return planes, moves.to(self.device, non_blocking=nb), value
 
     # -- one step
 
     def _forward(self, planes: torch.Tensor):
+        """(policy logits or None with a frozen trunk, value or None, ownership map or None)."""
         if self.config.freeze_trunk:
+            c = self.net.config.in_planes
             with torch.no_grad(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.trunk_bf16):
-                trunk = self.net.trunk(planes)
-            return None, self.net.value(trunk.float())
+                trunk = self.net.trunk(planes[:, :c])
+            inputs = planes[:, c:, 0, 0] if self.net.config.value_inputs else None
+            return (None, *self.net.value(trunk.float(), inputs))
         with torch.autocast(self.device.type, dtype=torch.float16, enabled=self.use_amp):
-            return self.model(planes)
+            return self.model(planes, ownership=True)
 
     def train_step(self, planes: torch.Tensor, moves: torch.Tensor, lr: float, value=None) -> float:
         """One SGD step on a minibatch at rate ``lr``; returns the loss (policy plus weighted
@@ -453,12 +488,16 @@ class Trainer:
         for group in self.optimizer.param_groups:
             group["lr"] = lr
         self.optimizer.zero_grad(set_to_none=True)
-        logits, v = self._forward(planes)
+        logits, v, owner = self._forward(planes)
         loss = policy_loss(logits, moves, self.config.loss) if logits is not None else 0.0
         if v is not None and value is not None:
-            vl = value_loss(v, *value)
+            vl = value_loss(v, *value[:2])
             self.last_value_loss = float(vl.detach())
             loss = loss + self.config.value_weight * vl if logits is not None else vl
+            if owner is not None and len(value) == 4 and self.config.ownership_weight > 0:
+                ol = ownership_loss(owner, *value[2:])
+                self.last_ownership_loss = float(ol.detach())
+                loss = loss + self.config.ownership_weight * ol
         self.scaler.scale(loss).backward()
         if self.config.clip_grad > 0:
             self.scaler.unscale_(self.optimizer)
@@ -489,10 +528,13 @@ class Trainer:
                 planes, moves, value = self._prepare(batch)
                 consumed = len(unpack_batch(batch)[1]) * self.dist.world
                 lr = self.current_lr()
-                self.last_value_loss = float("nan")
+                self.last_value_loss = self.last_ownership_loss = float("nan")
                 loss = self.train_step(planes, moves, lr, value) if len(moves) else float("nan")
                 if self.last_value_loss == self.last_value_loss:
                     self._value_sum = [self._value_sum[0] + self.last_value_loss, self._value_sum[1] + 1]
+                if self.last_ownership_loss == self.last_ownership_loss:
+                    self._ownership_sum = [self._ownership_sum[0] + self.last_ownership_loss,
+                                           self._ownership_sum[1] + 1]
                 before = p.examples
                 p.examples += consumed
                 p.index += consumed
@@ -551,22 +593,25 @@ class Trainer:
 
     def evaluate(self, max_positions: int | None = None, dataset=None) -> tuple[float, float, int]:
         """(top-1, top-5, positions) of the current model on the test set (or `dataset`); the
-        value's mean squared error on its counted positions goes to ``self.last_value_mse``."""
+        value's mean squared error on its counted positions goes to ``self.last_value_mse``, the
+        share of them at moves 100-199 whose winner it predicts to ``self.last_winner``."""
         dataset = self.test_set if dataset is None else dataset
-        self.last_value_mse = float("nan")
+        self.last_value_mse = self.last_winner = float("nan")
         if dataset is None:
             return float("nan"), float("nan"), 0
         limit = min(len(dataset), max_positions or self.config.eval_positions)
-        if limit < len(dataset):          # a spread of the set (a held-out month's games are in order)
-            subset = torch.utils.data.Subset(dataset, np.linspace(0, len(dataset) - 1, limit).astype(int).tolist())
-        else:
-            subset = dataset
+        picked = np.linspace(0, len(dataset) - 1, limit).astype(int) if limit < len(dataset) else np.arange(len(dataset))
+        subset = torch.utils.data.Subset(dataset, picked.tolist()) if limit < len(dataset) else dataset
+        middle = None
+        if hasattr(dataset, "move_numbers"):
+            numbers = dataset.move_numbers(picked)
+            middle = torch.as_tensor((numbers >= 100) & (numbers < 200))
         loader = DataLoader(subset, batch_size=max(self.config.batch_size, 256), shuffle=False,
                             num_workers=min(self.config.workers, 2))
         was_training = self.net.training
         self.net.eval()
         hit1 = hit5 = n = 0
-        sq, weight = 0.0, 0.0
+        sq, weight, won, mid = 0.0, 0.0, 0.0, 0.0
         with torch.inference_mode():
             for batch in loader:
                 planes, moves = unpack_batch(batch)
@@ -577,15 +622,22 @@ class Trainer:
                 top = logits.float().topk(min(5, logits.shape[-1]), dim=-1).indices
                 hit1 += int((top[:, 0] == moves).sum())
                 hit5 += int((top == moves[:, None]).any(dim=1).sum())
-                n += len(moves)
                 target = unpack_value(batch)
                 if v is not None and target is not None:
                     w = target[1].float().to(self.device)
-                    sq += float((w * (v.float() - target[0].float().to(self.device)) ** 2).sum())
+                    t = target[0].float().to(self.device)
+                    sq += float((w * (v.float() - t) ** 2).sum())
                     weight += float(w.sum())
+                    if middle is not None:
+                        m = w * middle[n:n + len(moves)].to(self.device).float()
+                        won += float((m * (torch.sign(v.float()) == t).float()).sum())
+                        mid += float(m.sum())
+                n += len(moves)
         self.net.train(was_training)
         if weight:
             self.last_value_mse = sq / weight
+        if mid:
+            self.last_winner = won / mid
         return (hit1 / n, hit5 / n, n) if n else (float("nan"), float("nan"), 0)
 
     def evaluate_and_record(self) -> float | None:
@@ -595,12 +647,12 @@ class Trainer:
         if self.dist.is_main and self.test_set is not None:
             top1, top5, n = self.evaluate()
             test_mse = self.last_value_mse
-            held_mse = float("nan")
+            held_mse = held_winner = float("nan")
             if self.heldout_set is not None:
                 self.evaluate(dataset=self.heldout_set)
-                held_mse = self.last_value_mse
+                held_mse, held_winner = self.last_value_mse, self.last_winner
             row = [self.progress.examples, top1, top5]
-            self.progress.history.append(row + ([test_mse, held_mse] if self.net.value is not None else []))
+            self.progress.history.append(row + ([test_mse, held_mse, held_winner] if self.net.value is not None else []))
             watched = held_mse if held_mse == held_mse else test_mse
             if watched == watched:
                 if watched < self.progress.best_value:
@@ -622,7 +674,8 @@ class Trainer:
     def _log_row(self, loss: float, lr: float, top1: float | None) -> None:
         new = not os.path.exists(self.csv_path)
         vsum, vn = self._value_sum
-        self._value_sum = [0.0, 0]
+        osum, on = self._ownership_sum
+        self._value_sum, self._ownership_sum = [0.0, 0], [0.0, 0]
         last = self.progress.history[-1] if top1 is not None and self.progress.history else []
 
         def cell(x):
@@ -634,7 +687,8 @@ class Trainer:
             w.writerow([self.progress.examples, f"{loss:.6f}", f"{lr:.6g}",
                         "" if top1 is None else f"{top1:.6f}", f"{self.progress.wall:.2f}",
                         cell(vsum / vn if vn else None), cell(last[3] if len(last) > 3 else None),
-                        cell(last[4] if len(last) > 4 else None)])
+                        cell(last[4] if len(last) > 4 else None), cell(last[5] if len(last) > 5 else None),
+                        cell(osum / on if on else None)])
 
     def _truncate_log(self) -> None:
         """On resume, drop CSV rows written after the checkpoint (they will be redone)."""
@@ -712,10 +766,12 @@ class Trainer:
                 print(f"golois: {os.path.basename(path)} has the features {theirs_fs.get('name')}: "
                       f"the {ours.in_planes - theirs.in_planes} planes {self.feature_set.get('name')} "
                       "adds start with zero weights", file=sys.stderr)
-        if theirs.value_head != ours.value_head or theirs.value_kind != ours.value_kind:
+        if (theirs.value_head, theirs.value_kind, theirs.value_inputs) != \
+                (ours.value_head, ours.value_kind, ours.value_inputs):
             state = {k: v for k, v in state.items() if not k.startswith("value.")}
             if ours.value_head and self.dist.is_main:
-                print(f"golois: {os.path.basename(path)} has no {ours.value_kind} value head: "
+                inputs = " with the colour and komi inputs" if ours.value_inputs else ""
+                print(f"golois: {os.path.basename(path)} has no {ours.value_kind} value head{inputs}: "
                       "the value head starts from scratch", file=sys.stderr)
         missing, unexpected = self.net.load_state_dict(state, strict=False)
         if unexpected or any(not k.startswith("value.") for k in missing):
@@ -728,8 +784,8 @@ class Trainer:
         examples, top1, top5 = self.progress.history[-1][:3]
         extra = {}
         if len(self.progress.history[-1]) > 4:
-            extra = {k: v for k, v in zip(("test_value_mse", "heldout_value_mse"), self.progress.history[-1][3:5])
-                     if v == v}
+            extra = {k: v for k, v in zip(("test_value_mse", "heldout_value_mse", "heldout_winner_100_199"),
+                                          self.progress.history[-1][3:6]) if v == v}
         return {"top1": top1, "top5": top5, "at_examples": examples, **extra,
                 "positions": min(len(self.test_set), self.config.eval_positions) if self.test_set else 0,
                 "test_data": describe(self.test_set, self.config.test_data or self.config.data or "")}
