@@ -32,7 +32,7 @@ def test_report_buckets_and_calibration_by_hand():
 class _Net:
     has_value = True
 
-    def evaluate_symmetric(self, planes, symmetries):
+    def evaluate_symmetric(self, planes, symmetries, black_to_move=None, komi=None):
         return None, planes[:, 0, 0, 0] * 0.5
 
 

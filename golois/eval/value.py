@@ -7,7 +7,9 @@ predicts and the mean squared error, and the calibration (predicted win probabil
 observed win rate, by tenth).  :func:`plot_calibration` draws the calibration as a PNG.
 
 A batch is a dict: ``planes`` [B,C,H,W], ``outcome`` [B] (+1: the player to move won, -1: lost),
-``move_number`` [B]; or a pair (set name, dict) to measure several sets in one pass.  The value v is in [-1, 1]; the win probability is (v + 1) / 2, and the
+``move_number`` [B], and for a head that reads them ``black`` [B] (black to move) and ``komi`` [B];
+with ``final_owner`` [B, n*n] (black's frame) and ``owned`` [B] the share of the decided points
+whose final owner the head's ownership map predicts is measured too; or a pair (set name, dict) to measure several sets in one pass.  The value v is in [-1, 1]; the win probability is (v + 1) / 2, and the
 winner is predicted when v has the outcome's sign.
 """
 
@@ -33,6 +35,8 @@ class Cell:
     positions: int = 0
     predicted: int = 0
     squared_error: float = 0.0
+    owner_points: int = 0             # decided points (|final owner| >= 0.5) of positions with an ownership
+    owner_right: int = 0              # of those, the points whose owner the head's map has the sign of
 
     @property
     def label(self) -> str:
@@ -45,6 +49,10 @@ class Cell:
     @property
     def mse(self) -> float:
         return self.squared_error / self.positions if self.positions else float("nan")
+
+    @property
+    def ownership(self) -> float:
+        return self.owner_right / self.owner_points if self.owner_points else float("nan")
 
     def add(self, v: np.ndarray, outcome: np.ndarray) -> None:
         self.positions += len(v)
@@ -71,6 +79,15 @@ class ValueReport:
         b = np.clip((p * BINS).astype(int), 0, BINS - 1)
         np.add.at(self.bins, b, np.stack([np.ones_like(p), p, outcome > 0], axis=1))
 
+    def add_ownership(self, predicted: np.ndarray, final: np.ndarray, move_number: np.ndarray) -> None:
+        """Maps [B, n*n] (any one frame): the head's, and the judged final owners."""
+        decided = np.abs(final) >= 0.5
+        right = decided & (np.sign(predicted) == np.sign(final))
+        for cell in [self.total, *self.buckets]:
+            sel = (move_number >= cell.lo) & ((move_number < cell.hi) if cell.hi is not None else True)
+            cell.owner_points += int(decided[sel].sum())
+            cell.owner_right += int(right[sel].sum())
+
     def span(self, lo: int, hi: int) -> Cell:
         """One cell for moves lo..hi-1 made of whole buckets (e.g. 100, 200)."""
         out = Cell(lo, hi)
@@ -79,6 +96,8 @@ class ValueReport:
                 out.positions += c.positions
                 out.predicted += c.predicted
                 out.squared_error += c.squared_error
+                out.owner_points += c.owner_points
+                out.owner_right += c.owner_right
         return out
 
     def calibration(self) -> list[dict]:
@@ -106,18 +125,22 @@ class ValueReport:
         return {"positions": self.total.positions, "accuracy": self.total.accuracy, "mse": self.total.mse,
                 "accuracy_100_199": mid.accuracy, "worst_calibration": self.worst_calibration(),
                 "symmetries": self.symmetries, "seconds": round(self.seconds, 1),
+                "ownership": self.total.ownership, "ownership_points": self.total.owner_points,
                 "by_move_number": [{"label": c.label, "positions": c.positions, "accuracy": c.accuracy,
-                                    "mse": c.mse} for c in self.buckets],
+                                    "mse": c.mse, "ownership": c.ownership} for c in self.buckets],
                 "calibration": self.calibration()}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
 
     def summary(self) -> str:
-        lines = ["| moves | positions | winner predicted | mean squared error |", "|---|---|---|---|"]
+        owned = self.total.owner_points > 0
+        lines = ["| moves | positions | winner predicted | mean squared error |" + (" final owners predicted |" if owned else ""),
+                 "|---|---|---|---|" + ("---|" if owned else "")]
         for c in [*self.buckets, self.span(100, 200), self.total]:
             label = "all" if c is self.total else c.label
-            lines.append(f"| {label} | {c.positions} | {100 * c.accuracy:.1f}% | {c.mse:.3f} |")
+            lines.append(f"| {label} | {c.positions} | {100 * c.accuracy:.1f}% | {c.mse:.3f} |"
+                         + (f" {100 * c.ownership:.1f}% of {c.owner_points} |" if owned else ""))
         lines += ["", "| predicted win probability | positions | share | mean predicted | observed |",
                   "|---|---|---|---|---|"]
         for r in self.calibration():
@@ -149,9 +172,18 @@ def evaluate_value(network, batches: Iterable, symmetries: int = 1, progress=Non
         tagged = isinstance(item, tuple)
         name, b = item if tagged else ("", item)
         t = time.perf_counter()
-        _, v = network.evaluate_symmetric(b["planes"], symmetries)
+        _, v = network.evaluate_symmetric(b["planes"], symmetries, b.get("black"), b.get("komi"))
         report = reports.setdefault(name, ValueReport(symmetries=symmetries))
         report.add(v, b["outcome"], np.asarray(b["move_number"]))
+        if "final_owner" in b and callable(getattr(network, "ownership", None)):
+            owned = np.asarray(b["owned"], bool)
+            if owned.any():
+                sel = np.flatnonzero(owned)
+                black = np.asarray(b["black"], bool)[sel]
+                mover = network.ownership(b["planes"][sel], black, np.asarray(b["komi"])[sel])
+                if mover is not None:
+                    report.add_ownership(mover * np.where(black, 1.0, -1.0)[:, None],
+                                         np.asarray(b["final_owner"])[sel], np.asarray(b["move_number"])[sel])
         report.seconds += time.perf_counter() - t
         if progress is not None:
             progress.update(len(v))

@@ -11,7 +11,9 @@ The sets:
 - `kgs2015 komi 0.5`: the sample's positions of decided games at komi 0.5, which the value never
   trains on: how far a value trained at the usual komi is from them;
 - `tygem`: N positions (`--tygem-positions`, drawn with a fixed seed) of the held-out Tygem month
-  (`--tygem`, default ../shared/data/tygem/2008-12.zip, the `heldout` split of the shards).
+  (`--tygem`, default ../shared/data/tygem/2008-12.zip, the `heldout` split of the shards); for a
+  head with an ownership map, also the share of the decided points of counted games whose final
+  owner (judged by the rollout policy, golois.datasets.ownership) the map predicts.
 
 Each prints the share of positions whose winner the value predicts by move-number bucket, the
 mean squared error and the calibration by tenth of predicted win probability; `--plot` draws the
@@ -58,7 +60,7 @@ KGS_SETS = ("kgs2015", "kgs2015 komi 0.5")
 
 
 def kgs_positions(kgs: str) -> Iterator[tuple]:
-    """(set, board, outcome for the player to move, move number) of the canonical sample's
+    """(set, board, outcome for the player to move, move number, black to move, komi) of the canonical sample's
     positions whose result counts (set `kgs2015`) or that come from its decided games at komi 0.5
     (`kgs2015 komi 0.5`), in one pass over the archive."""
     from golois.datasets.results import ValueConfig, parse_result, kind_code
@@ -71,23 +73,29 @@ def kgs_positions(kgs: str) -> Iterator[tuple]:
         for name, cfg in configs.items():
             if cfg.counts(*facts)[0]:
                 mover = game.to_move_at(number - 1)
-                yield name, board, winner * (1 if mover == BLACK else -1), number
+                yield name, board, winner * (1 if mover == BLACK else -1), number, mover == BLACK, game.komi, None
 
 
-def tygem_positions(archive: str, n: int, seed: int = TYGEM_SEED) -> Iterator[tuple]:
-    """("tygem 2008-MM", board, outcome, move number) of n positions drawn among the kept
-    positions of a Tygem month whose result counts."""
+def tygem_positions(archive: str, n: int, seed: int = TYGEM_SEED, policy=None) -> Iterator[tuple]:
+    """("tygem 2008-MM", board, outcome, move number, black to move, komi, final owner) of n
+    positions drawn among the kept positions of a Tygem month whose result counts; the final
+    owner of each point (black's frame) where the game was counted and `policy`'s rollouts agree
+    with its record (golois.datasets.ownership.judged_ownership), else None."""
+    from golois.datasets.ownership import judged_ownership
+    from golois.datasets.results import kind_code
     from golois.datasets.results import ValueConfig
     from golois.datasets.sources import FilterConfig, GameStats, game_positions, read_members
     from golois.sgf import parse_game
     from tactics.board import BLACK
     name_of_set = "tygem " + os.path.basename(archive)[:-len(".zip")]
-    cfg, stats, population, winners = ValueConfig(), GameStats(), [], {}
+    cfg, stats, population, winners, komis, records = ValueConfig(), GameStats(), [], {}, {}, {}
     for name, data in read_members(archive, None, stats):
         g = game_positions(data, name, FilterConfig(), stats)
         if g is not None and cfg.counts(np.array([g.winner]), np.array([g.result_kind]), np.array([g.komi]))[0]:
             population += [(name, int(k) + 1) for k in g.kept]
-            winners[name] = g.winner
+            winners[name], komis[name] = g.winner, g.komi
+            if g.result_kind == kind_code("score"):
+                records[name] = (g.points, g.colours)
     if not population:
         raise ValueError(f"no position with a counted result in {archive}")
     chosen = np.random.default_rng(seed).choice(len(population), min(n, len(population)), replace=False)
@@ -95,25 +103,34 @@ def tygem_positions(archive: str, n: int, seed: int = TYGEM_SEED) -> Iterator[tu
     for i in chosen:
         wanted.setdefault(population[i][0], set()).add(population[i][1])
     for name, data in read_members(archive, set(wanted)):
+        owner = None
+        if policy is not None and name in records:
+            owner = judged_ownership(policy, *records[name], komis[name], winners[name])
         for board, number, event in parse_game(data, name).replay():
             if number in wanted[name]:
-                yield name_of_set, board, winners[name] * (1 if event.colour == BLACK else -1), number
+                black = event.colour == BLACK
+                yield name_of_set, board, winners[name] * (1 if black else -1), number, black, komis[name], owner
 
 
 def batches(positions: Iterator[tuple], feature_set, size: int, every: int = 1) -> Iterator[tuple[str, dict]]:
-    """(set, dict batch of planes, outcome, move_number) for golois.eval.value.evaluate_value,
-    every `every`-th position of each set."""
+    """(set, dict batch of planes, outcome, move_number, black (to move), komi, final_owner,
+    owned) for golois.eval.value.evaluate_value, every `every`-th position of each set."""
     from golois.datasets.features import encode
     rows: dict[str, dict[str, list]] = {}
     seen: dict[str, int] = {}
-    for name, board, outcome, number in positions:
+    for name, board, outcome, number, black, komi, owner in positions:
         seen[name] = seen.get(name, -1) + 1
         if seen[name] % every:
             continue
-        r = rows.setdefault(name, {"planes": [], "outcome": [], "move_number": []})
+        r = rows.setdefault(name, {"planes": [], "outcome": [], "move_number": [], "black": [], "komi": [],
+                                   "final_owner": [], "owned": []})
         r["planes"].append(encode(board, feature_set))
         r["outcome"].append(outcome)
         r["move_number"].append(number)
+        r["black"].append(black)
+        r["komi"].append(komi)
+        r["owned"].append(owner is not None)
+        r["final_owner"].append(np.zeros(board.size ** 2, np.float32) if owner is None else owner)
         if len(r["planes"]) == size:
             yield name, {k: np.stack(v) for k, v in r.items()}
             rows.pop(name)
@@ -142,8 +159,10 @@ def run(args) -> int:
         if not os.path.exists(args.tygem):
             print(f"golois value: no Tygem archive at {args.tygem}", file=sys.stderr)
             return 1
+        from golois.rollout.weights import load_policy
+        judge = load_policy(log=None) if network.config.value_kind == "conv" else None
         sources.append((("tygem " + os.path.basename(args.tygem)[:-len(".zip")],),
-                        lambda: tygem_positions(args.tygem, args.tygem_positions)))
+                        lambda: tygem_positions(args.tygem, args.tygem_positions, policy=judge)))
     reports = {}
     for names, positions in sources:
         with tqdm(desc=" and ".join(names), unit="pos", disable=args.json) as bar:

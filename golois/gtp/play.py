@@ -241,6 +241,7 @@ ANALYZE = [
     ("dboard", "Policy probabilities", "golois-policy_dboard %c"),
     ("dboard", "Ownership (playouts)", "golois-ownership"),
     ("gfx", "Ownership and win rate (rollouts)", "golois-rollout_ownership"),
+    ("gfx", "Ownership and win rate (value head)", "golois-value_ownership"),
     ("gfx", "Dead stones and seki", "golois-status_gfx"),
     ("sboard", "Group status", "golois-group_status"),
     ("gfx", "Ladders", "golois-ladder_gfx %c"),
@@ -328,6 +329,24 @@ def rollout_ownership(engine):
     lines = [f"INFLUENCE {cells}"] if cells else []
     mean = f"B+{score:.1f}" if score > 0 else f"W+{-score:.1f}"
     lines.append(f"TEXT {name}: black wins {100 * black:.0f}% of {ROLLOUTS} rollouts, mean {mean}")
+    return "\n".join(lines)
+
+
+@COMMANDS.command("golois-value_ownership")
+def value_ownership(engine):
+    """GoGui gfx: the value head's final owner of each point (INFLUENCE, +1 black), its win
+    probability and the score its map adds up to (the owned points less komi)."""
+    player, board = get_player(engine), engine.board
+    owner = player.value_ownership(board, board.to_move, engine.komi)
+    if owner is None:
+        raise GtpFailure("the network has no value head with an ownership map")
+    win = player.win_probability(board, board.to_move)
+    black = win if board.to_move == BLACK else 1.0 - win
+    score = float(owner.sum()) - engine.komi
+    cells = " ".join(f"{engine.format_vertex(p)} {owner[p]:.2f}" for p in range(owner.size) if abs(owner[p]) >= 0.05)
+    lines = [f"INFLUENCE {cells}"] if cells else []
+    lines.append(f"TEXT value head: black wins {100 * black:.0f}%, its ownership adds up to "
+                 f"{'B' if score > 0 else 'W'}+{abs(score):.1f}")
     return "\n".join(lines)
 
 

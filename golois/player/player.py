@@ -40,6 +40,7 @@ Start with `Player.genmove`, then `Player._endgame`.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -163,9 +164,14 @@ class NetworkPolicy:
     network has a value head, `win_probability(board, colour)` is the value of the same forward
     pass (the last position evaluated is remembered)."""
 
-    def __init__(self, network, encode: Callable, symmetries: int = 8):
+    def __init__(self, network, encode: Callable, symmetries: int = 8, komi: float = 7.5, log=None):
         self.network, self.encode, self.symmetries = network, encode, symmetries
+        self.komi = komi                                # what a value head with global inputs reads
         self.has_value = bool(getattr(network, "has_value", False))
+        if self.has_value and not getattr(network, "has_value_inputs", True):
+            self.has_value = False                      # it cannot tell whose komi it is
+            if log is not None:
+                print("golois: the network's value head has no colour and komi inputs: not used", file=log)
         self._last: tuple | None = None                 # (position key, win probability)
 
     @staticmethod
@@ -174,6 +180,8 @@ class NetworkPolicy:
 
     def __call__(self, board: Board, colour: int) -> np.ndarray:
         planes = np.asarray(self.encode(board, colour), dtype=np.float32)[None]
+        if hasattr(self.network, "with_inputs"):
+            planes = self.network.with_inputs(planes, colour == BLACK, self.komi)
         if self.symmetries > 1:
             scores, value = self.network.evaluate_symmetric(planes, self.symmetries)
         else:
@@ -181,6 +189,17 @@ class NetworkPolicy:
         if value is not None:
             self._last = (self._key(board, colour), float((value[0] + 1) / 2))
         return np.asarray(scores[0], dtype=np.float32)
+
+    def ownership(self, board: Board, colour: int, komi: float) -> np.ndarray | None:
+        """The value head's ownership map [n*n] in black's frame (+1 black owns the point at the
+        end), with colour to move; None without a head, or a head without the map."""
+        if not self.has_value:
+            return None
+        planes = np.asarray(self.encode(board, colour), dtype=np.float32)[None]
+        owner = self.network.ownership(planes, colour == BLACK, komi)
+        if owner is None:
+            return None
+        return owner[0] * (1.0 if colour == BLACK else -1.0)
 
     def win_probability(self, board: Board, colour: int) -> float | None:
         """The value head's probability that colour, to move, wins; None without a head."""
@@ -191,14 +210,15 @@ class NetworkPolicy:
         return self._last[1]
 
 
-def network_policy(network, encode: Callable, symmetries: int = 8) -> NetworkPolicy:
+def network_policy(network, encode: Callable, symmetries: int = 8, log=None) -> NetworkPolicy:
     """See NetworkPolicy."""
-    return NetworkPolicy(network, encode, symmetries)
+    return NetworkPolicy(network, encode, symmetries, log=log)
 
 
-def load_network_policy(model, symmetries: int, threads: int = 1, precision: str = "fp32") -> Policy:
+def load_network_policy(model, symmetries: int, threads: int = 1, precision: str = "fp32", log=sys.stderr) -> Policy:
     """The network of a --model value (golois.nn.model.load_network) as a Policy, run on `threads` CPU
-    threads at `precision` (golois.nn.precision; imports torch and the features module lazily)."""
+    threads at `precision` (golois.nn.precision; imports torch and the features module lazily); a
+    value head without the colour and komi inputs is ignored, saying so on `log`."""
     from golois.datasets.features import encode
     from golois.nn.model import load_network
 
@@ -209,7 +229,7 @@ def load_network_policy(model, symmetries: int, threads: int = 1, precision: str
         b = board.copy()
         b.to_move = colour
         return encode(b, feature_set)
-    return network_policy(network, encode_for, symmetries)
+    return network_policy(network, encode_for, symmetries, log=log)
 
 
 # ------------------------------------------------------------------------------ the player
@@ -240,6 +260,12 @@ class Player:
         """The network's value for colour to move (None: no value head, or a policy without one)."""
         fn = getattr(self.policy, "win_probability", None)
         return fn(board, colour) if callable(fn) else None
+
+    def value_ownership(self, board: Board, colour: int, komi: float) -> np.ndarray | None:
+        """The value head's final owner of each point, black's frame (+1 black), with colour to
+        move; None without a head that has an ownership map."""
+        fn = getattr(self.policy, "ownership", None)
+        return fn(board, colour, komi) if callable(fn) else None
 
     def candidates(self, board: Board, colour: int) -> np.ndarray:
         """bool [n*n]: legal moves that do not fill the player's own true eye."""
@@ -367,6 +393,8 @@ class Player:
     def genmove(self, board: Board, colour: int, komi: float = 7.5, cleanup: bool = False) -> Decision:
         """The move for colour (see the module doc for the rules it follows)."""
         cfg = self.config
+        if hasattr(self.policy, "komi"):          # a value head that reads the komi
+            self.policy.komi = komi
         scores = self.scores(board, colour)
         sign = 1.0 if colour == BLACK else -1.0
         history = board.history

@@ -140,6 +140,8 @@ class PlayerEvaluator:
         if self.network is None or self.encode is None:     # a policy without a batch interface
             return [self.player.policy(b, b.to_move) for b in boards], None
         planes = np.stack([np.asarray(self.encode(b, b.to_move), dtype=np.float32) for b in boards])
+        black = np.array([b.to_move == BLACK for b in boards])
+        planes = self.network.with_inputs(planes, black, self.komi) if hasattr(self.network, "with_inputs") else planes
         if root and self.config.root_symmetries > 1:
             return self.network.evaluate_symmetric(planes, self.config.root_symmetries)
         if not self.config.random_symmetry:
