@@ -136,3 +136,55 @@ def test_not_a_model_file(tmp_path):
     torch.save({"hello": 1}, tmp_path / "x.pt")
     with pytest.raises(ValueError):
         load_model(tmp_path / "x.pt")
+
+
+# --- the value head's colour and komi inputs, its ownership map ---------------------------------
+
+def komi_net(seed=0):
+    torch.manual_seed(seed)
+    net = PolicyNet(make_config("tiny", in_planes=3, value_head=True, value_kind="conv", value_inputs=2)).eval()
+    with torch.no_grad():                          # make the inputs matter
+        net.value.bias.weight.normal_(0, 2.0)
+        net.value.fc1.weight.normal_(0, 1.0)
+    return net
+
+
+def test_value_inputs_are_planes_after_the_features():
+    from golois.datasets.features import value_input_planes
+    g = value_input_planes([True, False], 6.5, (5, 5))
+    assert g.shape == (2, 2, 5, 5) and (g[0, 0] == 1).all() and (g[1, 0] == -1).all()
+    assert np.allclose(g[0, 1], -6.5 / 20) and np.allclose(g[1, 1], 6.5 / 20)   # white receives the komi
+
+
+def test_the_head_reads_colour_and_komi_but_the_policy_does_not():
+    network = Network(komi_net())
+    x = np.random.default_rng(0).random((2, 3, 9, 9)).astype(np.float32)
+    lb, vb = network.evaluate(x, black_to_move=True, komi=7.5)
+    lw, vw = network.evaluate(x, black_to_move=False, komi=7.5)
+    _, v0 = network.evaluate(x, black_to_move=True, komi=0.5)
+    assert np.allclose(lb, lw) and not np.allclose(vb, vw) and not np.allclose(vb, v0)
+    # the planes appended by hand give the same answer; a batch with them is left as it is
+    full = network.with_inputs(x, True, 7.5)
+    assert full.shape[1] == 5 and np.allclose(network.evaluate(full)[1], vb)
+    _, vs = network.evaluate_symmetric(x, 8, black_to_move=True, komi=7.5)
+    assert vs.shape == (2,)
+    owner = network.ownership(x, True, 7.5)
+    assert owner.shape == (2, 81) and np.abs(owner).max() <= 1
+
+
+def test_a_head_with_inputs_survives_a_file(tmp_path):
+    path = tmp_path / "m.pt"
+    save_model(path, komi_net(), {"feature_set": {"name": "t", "version": 1, "planes": 3}})
+    loaded = load_model(path)
+    assert loaded.has_value_inputs and loaded.config.value_inputs == 2
+    x = np.random.default_rng(1).random((1, 3, 9, 9)).astype(np.float32)
+    assert np.allclose(loaded.evaluate(x, False, 6.5)[1], Network(komi_net()).evaluate(x, False, 6.5)[1], atol=1e-6)
+
+
+def test_a_head_without_inputs_is_not_used_by_the_player(capsys):
+    import sys
+    from golois.player.player import NetworkPolicy
+    network = Network(tiny(value_head=True))
+    policy = NetworkPolicy(network, lambda board, colour: np.zeros((3, 19, 19), np.float32), log=sys.stderr)
+    assert not policy.has_value and "no colour and komi inputs" in capsys.readouterr().err
+    assert NetworkPolicy(Network(komi_net()), lambda b, c: None).has_value

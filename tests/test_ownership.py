@@ -10,70 +10,18 @@ The game (black's wall on row 9, white's on row 10, a dead white stone at E15 in
     row 11-18 . . . . . . . . . . . . . . . . . . .    white's area
 """
 
-import io
-import tarfile
-import zipfile
-
 import numpy as np
 import pytest
 
 from golois.datasets import ownership as O
-from golois.datasets import open_dataset, tygem
+from golois.datasets import open_dataset
 from golois.datasets.loader import shard_folders
 from golois.datasets.results import ValueConfig
-from golois.datasets.shards import BuildConfig, Shard, build
-from golois.datasets.sources import FilterConfig
+from golois.datasets.shards import Shard
 from golois.rollout.weights import load_policy
 from golois.symmetry import apply as apply_symmetry
 from tactics.board import BLACK
-
-LETTERS = "abcdefghijklmnopqrs"
-DEAD = 4 * 19 + 4
-
-
-def walls_game() -> list[int]:
-    """Flat moves, black first (-1: a pass): both areas filled but for one-point eyes, a
-    three-point eye in black's area around white's dead stone, the shorter list padded with
-    passes."""
-    def eyes(r, c):
-        return r % 2 == 0 and c % 3 == 1 and r not in (9, 10)
-    black = [r * 19 + c for r in range(10) for c in range(19)
-             if not eyes(r, c) and not (r == 4 and 3 <= c <= 5)]
-    white = [r * 19 + c for r in range(10, 19) for c in range(19) if not eyes(r, c)] + [DEAD]
-    n = max(len(black), len(white))
-    black, white = black + [-1] * (n - len(black)), white + [-1] * (n - len(white))
-    return [m for pair in zip(black, white) for m in pair]
-
-
-def tygem_line(gid: str, moves: list[int]) -> bytes:
-    colours = "BW" * len(moves)
-    return (gid + "\t" + "".join(f";{c}[{LETTERS[m % 19] + LETTERS[m // 19] if m >= 0 else ''}]"
-                                 for c, m in zip(colours, moves))).encode()
-
-
-@pytest.fixture
-def walls_month(tmp_path):
-    """A Tygem month: the walls game counted (B+12.5), the same counted the other way (a record
-    the rollouts contradict), and resigned."""
-    folder = tmp_path / "tygem"
-    folder.mkdir()
-    moves = walls_game()
-    games = [tygem_line("2001", moves), tygem_line("2002", moves), tygem_line("2003", moves)]
-    with zipfile.ZipFile(folder / "2008-11.zip", "w") as z:
-        z.writestr("2008-11", b"\n".join(games) + b"\n")
-    index = [f"{gid}\tC2008.11.01 00:10\tn\ta\t0\tn2\ta2\t1\t{result}\t40\t30/3 0m"
-             for gid, result in (("2001", "B+12.5"), ("2002", "W+3.5"), ("2003", "B+Resign"))]
-    raw = ("\n".join(index) + "\n").encode()
-    with tarfile.open(folder / "Kifu2008.index.tar.gz", "w:gz") as t:
-        info = tarfile.TarInfo("Kifu2008.index")
-        info.size = len(raw)
-        t.addfile(info, io.BytesIO(raw))
-    tygem.load_index.cache_clear()
-    out = tmp_path / "out"
-    build(BuildConfig(sources=(str(folder),), out=str(out), feature_set="paper11", workers=1, progress=False,
-                      filters=FilterConfig(heldout_sources=())))
-    return out
-
+from tests.conftest import DEAD, walls_game
 
 @pytest.fixture(scope="module")
 def policy():

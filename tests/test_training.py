@@ -296,3 +296,33 @@ def test_init_from_a_network_of_fewer_planes_starts_the_new_planes_at_zero(tmp_p
     assert warm.net.convs[0].weight.detach()[:, 15:].abs().sum() > 0
     with pytest.raises(FeatureSetMismatch):                                # never narrower
         Trainer(cfg(tmp_path / "c", init_from=first.model_path), _Widened("paper11", n=64, seed=0), None)
+
+
+def test_ownership_and_komi_inputs_train_on_judged_games(walls_month, tmp_path):
+    from golois.datasets import open_dataset, ownership
+    from golois.datasets.loader import shard_folders
+    from golois.rollout.weights import load_policy
+    ownership.add_ownership(shard_folders(str(walls_month)), load_policy(), ownership.OwnershipConfig(rollouts=4),
+                            progress=False)
+    c = cfg(tmp_path, data=str(walls_month), value_weight=1.0, value_kind="conv", value_inputs=True,
+            ownership_weight=1.0, augment="dataset", value_from_move=30, max_examples=1280, eval_every=640,
+            checkpoint_every=10**9, log_every=320, lr_schedule="0.05@0")
+    train = open_dataset(str(walls_month), value=training.value_options(c)["value"], value_from_move=30,
+                         value_inputs=True, ownership=True, seed=3)
+    t = Trainer(c, train, train)
+    assert t.net.config.value_inputs == 2
+    t.train()
+    with open(t.csv_path) as f:
+        losses = [float(r["ownership_loss"]) for r in csv.DictReader(f) if r["ownership_loss"]]
+    assert len(losses) >= 3 and losses[-1] < 0.7 * losses[0]
+    model = load_model(t.model_path)
+    assert model.has_value_inputs
+    steps = model.meta["extra"]["lineage"]["steps"]
+    assert steps[-1]["examples"] == t.progress.examples and steps[-1]["ownership_weight"] == 1.0
+
+
+def test_the_ownership_target_needs_a_conv_head_and_the_dataset_symmetries(tmp_path):
+    with pytest.raises(ValueError, match="ownership"):
+        cfg(tmp_path, value_weight=1.0, value_kind="pool", ownership_weight=1.0, augment="dataset")
+    with pytest.raises(ValueError, match="ownership"):
+        cfg(tmp_path, value_weight=1.0, value_kind="conv", ownership_weight=1.0, augment="trainer")

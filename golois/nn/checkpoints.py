@@ -18,7 +18,9 @@ from typing import Sequence
 
 import torch
 
-from golois.nn.model import ModelConfig, ModelMeta, PolicyNet, check_model_blob, same_features, save_model
+from golois.nn.model import (ModelConfig, ModelMeta, PolicyNet, check_model_blob, read_model_file, same_features,
+                             save_model)
+from golois.nn.train_config import LRSchedule
 
 CHECKPOINT_FORMAT = "golois-checkpoint"
 
@@ -55,14 +57,34 @@ def export_checkpoint(checkpoint: str, out: str, fp16: bool = True) -> ModelMeta
     progress, train = blob["progress"], blob["train_config"]
     accuracy = {}
     if progress.get("history"):
-        examples, top1, top5 = progress["history"][-1]
+        examples, top1, top5 = progress["history"][-1][:3]
         accuracy = {"top1": top1, "top5": top5, "at_examples": examples,
                     "positions": train.get("eval_positions"), "test_data": train.get("test_data") or
                     f"test split of {train.get('data')}"}
     meta = ModelMeta(feature_set=blob["feature_set"], trained_on=str(train.get("data") or ""),
-                     examples=int(progress["examples"]), accuracy=accuracy, extra={"train_config": train})
+                     examples=int(progress["examples"]), accuracy=accuracy,
+                     extra={"train_config": train, "lineage": lineage(train, int(progress["examples"]))})
     save_model(out, net, meta, fp16=fp16)
     return meta
+
+
+def lineage(train_config: dict, examples: int, lr_at_end: float | None = None) -> dict:
+    """The runs behind a model: its `init_from` file's lineage (or that file's examples as one
+    earlier step) and this run (examples, schedule, the rate it ended at), so that the next
+    step started from the model goes on with the schedule where this one left it."""
+    init = train_config.get("init_from")
+    prior = {"examples_total": 0, "steps": []}
+    if init and os.path.exists(init):
+        meta = read_model_file(init)["meta"]
+        prior = (meta.get("extra") or {}).get("lineage") or \
+            {"examples_total": int(meta.get("examples") or 0),
+             "steps": [{"examples": int(meta.get("examples") or 0), "model": os.path.basename(init)}]}
+    if lr_at_end is None and train_config.get("lr_schedule"):
+        lr_at_end = LRSchedule.parse(train_config["lr_schedule"]).lr_at(examples)
+    step = {"examples": examples, "lr_schedule": train_config.get("lr_schedule"), "lr_at_end": lr_at_end,
+            "value_weight": train_config.get("value_weight"), "ownership_weight": train_config.get("ownership_weight"),
+            "init_from": os.path.basename(init) if init else None, "data": train_config.get("data")}
+    return {"examples_total": int(prior["examples_total"]) + examples, "steps": list(prior["steps"]) + [step]}
 
 
 def average_weights(inputs: Sequence[str], out: str, fp16: bool = True) -> ModelMeta:

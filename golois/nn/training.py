@@ -87,7 +87,7 @@ from torch.utils.data import DataLoader, Dataset, Sampler
 
 from golois import symmetry
 from golois.datasets.features import VALUE_INPUTS, FeatureSetMismatch, extends
-from golois.nn.checkpoints import CHECKPOINT_FORMAT
+from golois.nn.checkpoints import CHECKPOINT_FORMAT, lineage
 from golois.nn.curves import plot_learning_curve
 from golois.nn.train_config import LRSchedule, TrainConfig, lr_scale
 from golois.nn.model import (ModelConfig, ModelMeta, PolicyNet, atomic_torch_save, load_model, make_config,
@@ -797,5 +797,8 @@ class Trainer:
         meta = ModelMeta(feature_set=self.feature_set,
                          trained_on=describe(self.train_set, self.config.data or ""),
                          examples=self.progress.examples, accuracy=self.accuracy_meta(),
-                         extra={"train_config": dataclasses.asdict(self.config)})
+                         extra={"train_config": dataclasses.asdict(self.config),
+                                "lineage": lineage(dataclasses.asdict(self.config), self.progress.examples,
+                                                   self.current_lr())})
         save_model(path or self.model_path, self.net, meta, fp16=self.config.fp16_weights)
+
