@@ -1,6 +1,6 @@
 """The learning curve of a training run as a PNG: test top-1 and top-5 against examples learned,
 and, for a run with a value head, the value's mean squared error on the test and held-out
-positions in a second panel.  `plot_learning_curve` is the trainer's (it redraws it at every
+positions in a second panel, with the share of held-out winners it predicts at moves 100-199.  `plot_learning_curve` is the trainer's (it redraws it at every
 evaluation, golois.nn.training); `plot_runs` puts several runs' logs on one PNG to compare them
 (bench/compare_runs.py)."""
 
@@ -12,7 +12,8 @@ from typing import Sequence
 
 
 def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title: str = "") -> None:
-    """Rows ``(examples, top1, top5[, test value MSE, held-out value MSE])`` to ``png_path``."""
+    """Rows ``(examples, top1, top5[, test value MSE, held-out value MSE[, held-out winner]])``
+    to ``png_path``."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -42,7 +43,13 @@ def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title
                 vx.plot(*zip(*pts), marker="o", label=label)
         vx.set_ylabel("value mean squared error")
         vx.grid(alpha=0.3)
-        vx.legend()
+        vx.legend(loc="upper left")
+        won = [(h[0], 100 * h[5]) for h in history if len(h) > 5 and finite(h[5])]
+        if won:
+            wx = vx.twinx()
+            wx.plot(*zip(*won), marker="s", color="tab:green", label="held-out winner predicted, moves 100-199")
+            wx.set_ylabel("winner predicted (%)")
+            wx.legend(loc="upper right")
     axes[-1].set_xlabel("examples learned")
     fig.tight_layout()
     tmp = png_path + ".tmp.png"
