@@ -13,7 +13,11 @@ it runs on any board size.  An optional value head reads the trunk (the
 activations entering the last policy conv) and predicts whether the player to
 move wins, in [-1, 1] (`VALUE_KINDS`: ``pool`` is 1x1 conv, ReLU, global average
 pooling, fc, ReLU, fc, tanh; ``conv`` puts a 3x3 conv and batch norms before it,
-pools the mean and the max, and adds a per-point ownership guess: `ValueHead`).
+pools the mean and the max, and adds a per-point ownership map: `ValueHead`).  With
+``value_inputs`` the head also reads the colour to move and the komi, given as two
+constant planes after the feature planes (golois.datasets.features.value_input_planes;
+`Network.evaluate(batch, black_to_move, komi)` appends them); the trunk never reads them,
+so the policy is the same function of the features as without a head.
 
 Bagging (``Network.evaluate_symmetric``): for each symmetry ``k`` of the
 chosen set, the network is evaluated on the transformed board, its output is
