@@ -53,13 +53,12 @@ INDEX = [
 ]
 
 
-@pytest.fixture
-def tygem_folder(tmp_path):
-    folder = tmp_path / "tygem"
+def write_tygem_month(folder, month: str, lines: list[bytes], index: list[str]):
+    """A Tygem folder: the monthly archive of `lines` and the index of `index`'s lines."""
     folder.mkdir()
-    with zipfile.ZipFile(folder / "2008-12.zip", "w") as z:
-        z.writestr("2008-12", b"\n".join(GAMES) + b"\n")
-    raw = ("\n".join(INDEX) + "\n").encode()
+    with zipfile.ZipFile(folder / f"{month}.zip", "w") as z:
+        z.writestr(month, b"\n".join(lines) + b"\n")
+    raw = ("\n".join(index) + "\n").encode()
     with tarfile.open(folder / "Kifu2008.index.tar.gz", "w:gz") as t:
         info = tarfile.TarInfo("Kifu2008.index")
         info.size = len(raw)
@@ -67,6 +66,11 @@ def tygem_folder(tmp_path):
     from golois.datasets import tygem
     tygem.load_index.cache_clear()
     return folder
+
+
+@pytest.fixture
+def tygem_folder(tmp_path):
+    return write_tygem_month(tmp_path / "tygem", "2008-12", GAMES, INDEX)
 
 
 # --- a finished game, counted: shards of one Tygem month -----------------------------------------
@@ -97,25 +101,15 @@ def tygem_line(gid: str, moves: list[int]) -> bytes:
 
 @pytest.fixture
 def walls_month(tmp_path):
-    from golois.datasets import tygem
-    from golois.datasets.shards import BuildConfig, build
-    from golois.datasets.sources import FilterConfig
     """A Tygem month: the walls game counted (B+12.5), the same counted the other way (a record
     the rollouts contradict), and resigned."""
-    folder = tmp_path / "tygem"
-    folder.mkdir()
+    from golois.datasets.shards import BuildConfig, build
+    from golois.datasets.sources import FilterConfig
     moves = walls_game()
-    games = [tygem_line("2001", moves), tygem_line("2002", moves), tygem_line("2003", moves)]
-    with zipfile.ZipFile(folder / "2008-11.zip", "w") as z:
-        z.writestr("2008-11", b"\n".join(games) + b"\n")
+    games = [tygem_line(gid, moves) for gid in ("2001", "2002", "2003")]
     index = [f"{gid}\tC2008.11.01 00:10\tn\ta\t0\tn2\ta2\t1\t{result}\t40\t30/3 0m"
              for gid, result in (("2001", "B+12.5"), ("2002", "W+3.5"), ("2003", "B+Resign"))]
-    raw = ("\n".join(index) + "\n").encode()
-    with tarfile.open(folder / "Kifu2008.index.tar.gz", "w:gz") as t:
-        info = tarfile.TarInfo("Kifu2008.index")
-        info.size = len(raw)
-        t.addfile(info, io.BytesIO(raw))
-    tygem.load_index.cache_clear()
+    folder = write_tygem_month(tmp_path / "tygem", "2008-11", games, index)
     out = tmp_path / "out"
     build(BuildConfig(sources=(str(folder),), out=str(out), feature_set="paper11", workers=1, progress=False,
                       filters=FilterConfig(heldout_sources=())))
