@@ -83,7 +83,7 @@ def build_parser(p: argparse.ArgumentParser | None = None) -> argparse.ArgumentP
                    help="positions before this move number carry no value target")
     v.add_argument("--ownership-weight", type=float, default=d.ownership_weight,
                    help="weight of the ownership loss (mean squared error of the conv head's map on each "
-                        "point's final owner, on games with a judged ownership: `golois dataset ownership`); 0: none")
+                        "point's final owner, on games with a judged ownership: `golois rollout ownership`); 0: none")
     v.add_argument("--value-patience", type=int, default=d.value_patience,
                    help="stop after N evaluations without a lower held-out value loss (0: never); "
                         "the best model is OUT_DIR/best.pt")

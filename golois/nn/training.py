@@ -61,7 +61,7 @@ Decisions worth knowing:
   move and the komi (two constant planes after the features, which the trunk
   does not read); ``--ownership-weight W`` adds W * the mean squared error of
   the conv head's ownership map on each point's final owner (the games judged
-  by ``golois dataset ownership``); positions before ``--value-from-move``
+  by ``golois rollout ownership``); positions before ``--value-from-move``
   carry no value target.
 * Several GPUs: launch with ``torchrun``; WORLD_SIZE/RANK/LOCAL_RANK are read
   at Trainer construction (never at import).  NCCL on CUDA, gloo on CPU.
@@ -446,8 +446,8 @@ class Trainer:
                           persistent_workers=False, drop_last=False)
 
     def _prepare(self, batch) -> tuple:
-        """(planes, moves, value target, value weight) on the device; the value pair is None
-        without value data."""
+        """(planes, moves, value) on the device: value is (target, weight), with (owners,
+        weights) after them when the data has the ownership, or None without value data."""
         planes, moves = unpack_batch(batch)
         value, owners = unpack_value(batch), unpack_ownership(batch)
         moves = torch.as_tensor(moves).long().reshape(-1)
