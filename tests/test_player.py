@@ -638,14 +638,16 @@ def test_network_policy_gives_the_value_of_the_same_forward_pass():
     from golois.player.player import network_policy
     import torch
     torch.manual_seed(0)
-    network = Network(PolicyNet(make_config("tiny", in_planes=3, value_head=True)), log=None)
+    network = Network(PolicyNet(make_config("tiny", in_planes=3, value_head=True, value_kind="conv",
+                                            value_inputs=2)), log=None)
     encode = lambda board, colour: np.stack([board.to_array() == k for k in (0, 1, 2)]).astype(np.float32)
     policy = network_policy(network, encode, symmetries=8)
+    policy.komi = 6.5
     b = Board(9)
     b.play("E5", "b")
     policy(b, WHITE)
     win = policy.win_probability(b, WHITE)
-    _, v = network.evaluate_symmetric(encode(b, WHITE)[None], 8)
+    _, v = network.evaluate_symmetric(encode(b, WHITE)[None], 8, black_to_move=False, komi=6.5)
     assert abs(win - (v[0] + 1) / 2) < 1e-6
     no_head = network_policy(Network(PolicyNet(make_config("tiny", in_planes=3)), log=None), encode)
     assert no_head.win_probability(b, WHITE) is None

@@ -160,13 +160,14 @@ def test_leaf_values_come_from_the_value_head_mixed_with_playouts(tmp_path):
     from golois.nn.model import ModelMeta, PolicyNet, make_config, save_model
     from golois.player.player import load_network_policy
     fs = get_feature_set("golois")
-    save_model(tmp_path / "v.pt", PolicyNet(make_config("tiny", fs.planes, value_head=True)),
+    save_model(tmp_path / "v.pt", PolicyNet(make_config("tiny", fs.planes, value_head=True, value_kind="conv",
+                                                         value_inputs=2)),
                ModelMeta(feature_set=fs.as_dict()))
     policy = load_network_policy(str(tmp_path / "v.pt"), symmetries=1, precision="fp32")
     player = Player(policy, PlayerConfig(playouts=8))
     board = from_diagram(ATARI)
     planes = np.asarray(policy.encode(board, BLACK), dtype=np.float32)[None]
-    head = float(policy.network.evaluate(planes)[1][0])
+    head = float(policy.network.evaluate(planes, black_to_move=board.to_move == BLACK, komi=7.5)[1][0])
     alone = PlayerEvaluator(player, LeafConfig(random_symmetry=False, root_symmetries=1, playout_weight=0.0))
     assert alone([board], False)[0].value == pytest.approx(head, abs=1e-5)
     for threads in (1, 2):

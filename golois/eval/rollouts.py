@@ -82,7 +82,7 @@ def winner(policy, archive: str, positions: int, k: int, komi: float, seed: int 
     from golois.eval.value_cli import tygem_positions
     reports = {"rollouts": ValueReport(), "random playouts": ValueReport()}
     seconds = {"rollouts": 0.0, "random playouts": 0.0}
-    for i, (_, board, outcome, number) in enumerate(tygem_positions(archive, positions)):
+    for i, (_, board, outcome, number, *_) in enumerate(tygem_positions(archive, positions)):
         t = time.perf_counter()
         v = policy.values([board], n=k, komi=komi, seed=seed + i)[0]
         seconds["rollouts"] += time.perf_counter() - t
