@@ -9,8 +9,8 @@ policy (golois.rollout, tactics.rollout) plays such positions out in a few dozen
 the dame, captures what cannot live, and never fills its own eyes, so the mean final owner over
 `rollouts` playouts says which stones were dead and who owns each point.  Games that ended
 otherwise (resignation, time) have no final position to judge: their ownership is masked.  So
-is a counted game whose rollouts give the other winner than its record (30% of Tygem's counted
-games: many records stop before the last moves, with open borders left).
+is a counted game whose rollouts give the other winner than its record (24% of the counted games
+of KGS and Tygem: many records stop before the last moves, with open borders left).
 
 Per shard (beside the files golois.datasets.shards writes):
 
@@ -35,6 +35,7 @@ import numpy as np
 from golois.datasets.results import ValueConfig, kind_code
 from golois.datasets.shards import Shard
 from tactics.board import BLACK, WHITE, Board, IllegalMove
+from tactics.coords import format_vertex, from_flat, vertex_to_flat
 
 OWNERSHIP_FILE, OWNED_FILE = "ownership.npy", "owned.npy"
 
@@ -134,27 +135,22 @@ def dead_stones(board: Board, owner: np.ndarray) -> set[int]:
     """Flat points of the stones whose mean final owner is the other colour (owner in black's
     frame, [-1, 1])."""
     arr = board.to_array().reshape(-1)
-    return {int(p) for p in np.flatnonzero(((arr == 1) & (owner < 0)) | ((arr == 2) & (owner > 0)))}
+    return {int(p) for p in np.flatnonzero(((arr == BLACK) & (owner < 0)) | ((arr == WHITE) & (owner > 0)))}
 
 
 def gnugo_dead(moves: np.ndarray, colours: np.ndarray, command: list[str], size: int = 19) -> set[int]:
     """Flat points of the stones GNU Go's `final_status_list dead` names after the game's moves
     (`command`: GNU Go in GTP mode, e.g. ["gnugo", "--mode", "gtp"])."""
-    letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
     lines = [f"boardsize {size}", "clear_board"]
     for m, c in zip(moves.tolist(), colours.tolist()):
         colour = "b" if int(c) == BLACK else "w"
-        lines.append(f"play {colour} {'pass' if m < 0 else letters[m % size] + str(size - m // size)}")
+        lines.append(f"play {colour} {format_vertex(None if m < 0 else from_flat(m, size), size)}")
     lines += ["final_status_list dead", "quit"]
     out = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True,
                          text=True, check=True).stdout
     answers = [a for a in out.split("\n\n") if a.startswith("=")]
     dead = answers[-2][1:].split() if len(answers) >= 2 else []
-    points = set()
-    for v in dead:
-        col, row = letters.index(v[0].upper()), int(v[1:])
-        points.add((size - row) * size + col)
-    return points
+    return {vertex_to_flat(v, size) for v in dead}
 
 
 def check_with_gnugo(folders: list[str], policy, command: list[str], games: int = 200,
