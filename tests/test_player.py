@@ -649,6 +649,9 @@ def test_network_policy_gives_the_value_of_the_same_forward_pass():
     win = policy.win_probability(b, WHITE)
     _, v = network.evaluate_symmetric(encode(b, WHITE)[None], 8, black_to_move=False, komi=6.5)
     assert abs(win - (v[0] + 1) / 2) < 1e-6
+    policy.komi = 0.5                              # the remembered value was for the other komi
+    _, v = network.evaluate_symmetric(encode(b, WHITE)[None], 8, black_to_move=False, komi=0.5)
+    assert abs(policy.win_probability(b, WHITE) - (v[0] + 1) / 2) < 1e-6 and abs(v[0] - (2 * win - 1)) > 1e-4
     no_head = network_policy(Network(PolicyNet(make_config("tiny", in_planes=3)), log=None), encode)
     assert no_head.win_probability(b, WHITE) is None
 

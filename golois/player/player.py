@@ -174,9 +174,9 @@ class NetworkPolicy:
                 print("golois: the network's value head has no colour and komi inputs: not used", file=log)
         self._last: tuple | None = None                 # (position key, win probability)
 
-    @staticmethod
-    def _key(board: Board, colour: int) -> tuple:
-        return board.to_array().tobytes(), colour, len(board.history)
+    def _key(self, board: Board, colour: int) -> tuple:
+        """What the remembered value depends on: the position, the side to move, the komi."""
+        return board.to_array().tobytes(), colour, len(board.history), self.komi
 
     def __call__(self, board: Board, colour: int) -> np.ndarray:
         planes = np.asarray(self.encode(board, colour), dtype=np.float32)[None]
