@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from golois.eval.value import ValueReport, evaluate_value, plot_calibration
+from golois.eval.value import ValueReport, evaluate_value, map_score, plot_calibration
 
 
 def test_report_buckets_and_calibration_by_hand():
@@ -45,6 +45,38 @@ def test_evaluate_value_and_plot(tmp_path):
     assert (tmp_path / "cal.png").stat().st_size > 1000
     with pytest.raises(ValueError, match="no value head"):
         evaluate_value(type("NoHead", (), {"has_value": False})(), [batch])
+
+
+class _MapNet:
+    """A head whose map gives the mover the first `planes[:, 0]` points of four and loses the rest."""
+    has_value = has_ownership = True
+    precision = "fp32"
+
+    def value_ownership(self, planes, black, komi):
+        owned = planes[:, 0, 0, 0].astype(int)
+        owner = np.where(np.arange(4)[None, :] < owned[:, None], 1.0, -1.0)
+        return np.full(len(planes), 0.1), owner
+
+    def evaluate_symmetric(self, *args):
+        raise AssertionError("one symmetry in fp32 reads the value of the map's pass")
+
+
+def test_the_map_is_read_as_a_score_with_the_komi_of_the_mover():
+    owner = np.array([[1, 1, 1, -1], [1, 1, 1, -1], [0.5, 0.5, 0, 0]])
+    black = np.array([True, False, True])
+    assert map_score(owner, black, 1.5).tolist() == [0.5, 3.5, -0.5]   # 2 - 1.5, 2 + 1.5, 1 - 1.5
+    batch = {"planes": np.array([3, 3, 1], np.float32).reshape(3, 1, 1, 1), "black": black,
+             "komi": np.full(3, 1.5), "outcome": np.array([1, -1, -1]), "move_number": np.array([120, 130, 40]),
+             "owned": np.array([True, True, False]),
+             "final_owner": np.array([[1, 1, 1, -1], [-1, -1, 1, 1], [1, 1, 1, 1]], np.float32)}
+    r = evaluate_value(_MapNet(), [batch])
+    assert r.total.predicted == 1                                  # v = 0.1: only the first won
+    assert r.total.scored == 3 and r.total.score_predicted == 2     # scores 2 - 1.5 (won), 2 + 1.5 (lost), -2 - 1.5 (lost)
+    # owned positions only, black's frame: the first all four right; the second (white to move,
+    # map [1, 1, 1, -1] for white) is [-1, -1, -1, 1] for black: three of four right
+    assert (r.total.owner_points, r.total.owner_right) == (8, 7)
+    assert r.span(100, 200).score_accuracy == 0.5 and "map's score" in r.summary()
+    assert r.to_dict()["score_accuracy_100_199"] == 0.5
 
 
 def test_golois_value_on_a_tygem_month(tygem_folder, tmp_path):

@@ -9,8 +9,11 @@ observed win rate, by tenth).  :func:`plot_calibration` draws the calibration as
 A batch is a dict: ``planes`` [B,C,H,W], ``outcome`` [B] (+1: the player to move won, -1: lost),
 ``move_number`` [B], and for a head that reads them ``black`` [B] (black to move) and ``komi`` [B];
 with ``final_owner`` [B, n*n] (black's frame) and ``owned`` [B] the share of the decided points
-whose final owner the head's ownership map predicts is measured too; or a pair (set name, dict) to measure several sets in one pass.  The value v is in [-1, 1]; the win probability is (v + 1) / 2, and the
-winner is predicted when v has the outcome's sign.
+whose final owner the head's ownership map predicts is measured too; or a pair (set name, dict) to
+measure several sets in one pass.  The value v is in [-1, 1]; the win probability is (v + 1) / 2, and
+the winner is predicted when v has the outcome's sign.  A head with an ownership map is also read
+as a score (`map_score`: the map's sum plus the komi the mover receives, KataGo's score estimate),
+and the share of winners whose sign the score predicts is reported beside the value's.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ class Cell:
     squared_error: float = 0.0
     owner_points: int = 0             # decided points (|final owner| >= 0.5) of positions with an ownership
     owner_right: int = 0              # of those, the points whose owner the head's map has the sign of
+    scored: int = 0                   # positions read as a score (`map_score`)
+    score_predicted: int = 0          # of those, the positions whose winner the score's sign predicts
 
     @property
     def label(self) -> str:
@@ -53,6 +58,10 @@ class Cell:
     @property
     def ownership(self) -> float:
         return self.owner_right / self.owner_points if self.owner_points else float("nan")
+
+    @property
+    def score_accuracy(self) -> float:
+        return self.score_predicted / self.scored if self.scored else float("nan")
 
     def add(self, v: np.ndarray, outcome: np.ndarray) -> None:
         self.positions += len(v)
@@ -88,6 +97,14 @@ class ValueReport:
             cell.owner_points += int(decided[sel].sum())
             cell.owner_right += int(right[sel].sum())
 
+    def add_score(self, score: np.ndarray, outcome: np.ndarray, move_number: np.ndarray) -> None:
+        """The map's score for the mover [B] (`map_score`) and the outcomes."""
+        right = np.sign(score) == np.asarray(outcome)
+        for cell in [self.total, *self.buckets]:
+            sel = (move_number >= cell.lo) & ((move_number < cell.hi) if cell.hi is not None else True)
+            cell.scored += int(sel.sum())
+            cell.score_predicted += int(right[sel].sum())
+
     def span(self, lo: int, hi: int) -> Cell:
         """One cell for moves lo..hi-1 made of whole buckets (e.g. 100, 200)."""
         out = Cell(lo, hi)
@@ -98,6 +115,8 @@ class ValueReport:
                 out.squared_error += c.squared_error
                 out.owner_points += c.owner_points
                 out.owner_right += c.owner_right
+                out.scored += c.scored
+                out.score_predicted += c.score_predicted
         return out
 
     def calibration(self) -> list[dict]:
@@ -126,20 +145,25 @@ class ValueReport:
                 "accuracy_100_199": mid.accuracy, "worst_calibration": self.worst_calibration(),
                 "symmetries": self.symmetries, "seconds": round(self.seconds, 1),
                 "ownership": self.total.ownership, "ownership_points": self.total.owner_points,
+                "score_accuracy": self.total.score_accuracy, "score_accuracy_100_199": mid.score_accuracy,
                 "by_move_number": [{"label": c.label, "positions": c.positions, "accuracy": c.accuracy,
-                                    "mse": c.mse, "ownership": c.ownership} for c in self.buckets],
+                                    "mse": c.mse, "ownership": c.ownership, "score_accuracy": c.score_accuracy}
+                                   for c in self.buckets],
                 "calibration": self.calibration()}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
 
     def summary(self) -> str:
-        owned = self.total.owner_points > 0
-        lines = ["| moves | positions | winner predicted | mean squared error |" + (" final owners predicted |" if owned else ""),
-                 "|---|---|---|---|" + ("---|" if owned else "")]
+        owned, scored = self.total.owner_points > 0, self.total.scored > 0
+        lines = ["| moves | positions | winner predicted | mean squared error |"
+                 + (" winner predicted by the map's score |" if scored else "")
+                 + (" final owners predicted |" if owned else ""),
+                 "|---|---|---|---|" + ("---|" if scored else "") + ("---|" if owned else "")]
         for c in [*self.buckets, self.span(100, 200), self.total]:
             label = "all" if c is self.total else c.label
             lines.append(f"| {label} | {c.positions} | {100 * c.accuracy:.1f}% | {c.mse:.3f} |"
+                         + (f" {100 * c.score_accuracy:.1f}% |" if scored else "")
                          + (f" {100 * c.ownership:.1f}% of {c.owner_points} |" if owned else ""))
         lines += ["", "| predicted win probability | positions | share | mean predicted | observed |",
                   "|---|---|---|---|---|"]
@@ -161,9 +185,19 @@ def _no_nan(x):
     return x
 
 
+def map_score(owner: np.ndarray, black: np.ndarray, komi) -> np.ndarray:
+    """The score [B] an ownership map `owner` [B, n*n] (the mover's frame) adds up to for the
+    player to move: the points it owns less those it loses, plus the komi it receives."""
+    black = np.asarray(black, bool)
+    komi = np.broadcast_to(np.asarray(komi, np.float64), black.shape)
+    return np.asarray(owner, np.float64).sum(axis=1) + np.where(black, -komi, komi)
+
+
 def evaluate_value(network, batches: Iterable, symmetries: int = 1, progress=None):
     """The value of `network` (golois.nn.model.Network with a value head) on the batches: a
-    ValueReport for dict batches, or {set: ValueReport} for (set, dict batch) pairs."""
+    ValueReport for dict batches, or {set: ValueReport} for (set, dict batch) pairs.  A head
+    with an ownership map is run once in fp32 for the value, the map and its score when one
+    symmetry in fp32 is asked for; otherwise the value is the bagged one."""
     if not getattr(network, "has_value", False):
         raise ValueError("the network has no value head")
     reports: dict[str, ValueReport] = {}
@@ -171,20 +205,26 @@ def evaluate_value(network, batches: Iterable, symmetries: int = 1, progress=Non
     for item in batches:
         tagged = isinstance(item, tuple)
         name, b = item if tagged else ("", item)
-        t = time.perf_counter()
-        _, v = network.evaluate_symmetric(b["planes"], symmetries, b.get("black"), b.get("komi"))
         report = reports.setdefault(name, ValueReport(symmetries=symmetries))
-        report.add(v, b["outcome"], np.asarray(b["move_number"]))
-        if "final_owner" in b and callable(getattr(network, "ownership", None)):
-            owned = np.asarray(b["owned"], bool)
-            if owned.any():
-                sel = np.flatnonzero(owned)
-                black = np.asarray(b["black"], bool)[sel]
-                mover = network.ownership(b["planes"][sel], black, np.asarray(b["komi"])[sel])
-                if mover is not None:
-                    report.add_ownership(mover * np.where(black, 1.0, -1.0)[:, None],
-                                         np.asarray(b["final_owner"])[sel], np.asarray(b["move_number"])[sel])
+        t = time.perf_counter()
+        move_number = np.asarray(b["move_number"])
+        owner = v = None
+        if getattr(network, "has_ownership", False) and "black" in b and "komi" in b:
+            v1, owner = network.value_ownership(b["planes"], b["black"], b["komi"])
+            if symmetries == 1 and getattr(network, "precision", "fp32") == "fp32":
+                v = v1
+        if v is None:
+            _, v = network.evaluate_symmetric(b["planes"], symmetries, b.get("black"), b.get("komi"))
         report.seconds += time.perf_counter() - t
+        report.add(v, b["outcome"], move_number)
+        if owner is not None:
+            black = np.asarray(b["black"], bool)
+            report.add_score(map_score(owner, black, b["komi"]), b["outcome"], move_number)
+            owned = np.asarray(b.get("owned", np.zeros(len(v))), bool)
+            if "final_owner" in b and owned.any():
+                sel = np.flatnonzero(owned)
+                report.add_ownership(owner[sel] * np.where(black[sel], 1.0, -1.0)[:, None],
+                                     np.asarray(b["final_owner"])[sel], move_number[sel])
         if progress is not None:
             progress.update(len(v))
     if tagged:

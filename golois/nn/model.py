@@ -289,14 +289,27 @@ class Network:
         logits, value = self._run(self.with_inputs(batch, black_to_move, komi))
         return logits.cpu().numpy(), (value.cpu().numpy() if value is not None else None)
 
-    def ownership(self, batch: np.ndarray, black_to_move=None, komi=None) -> np.ndarray | None:
-        """The value head's ownership map ``[B,H*W]`` (+1: the player to move owns the point at
-        the end), in fp32; None when the head has none (no head, or a ``pool`` head)."""
-        if not self.has_value or self.config.value_kind != "conv":
-            return None
+    @property
+    def has_ownership(self) -> bool:
+        """Whether the value head has an ownership map (a ``conv`` head)."""
+        return self.has_value and self.config.value_kind == "conv"
+
+    def value_ownership(self, batch: np.ndarray, black_to_move=None, komi=None):
+        """The value ``[B]`` and the ownership map ``[B,H*W]`` (+1: the player to move owns the
+        point at the end) of one fp32 pass; the map is None for a head without one (``pool``)."""
+        if not self.has_value:
+            raise ValueError("the network has no value head")
         x = torch.as_tensor(self.with_inputs(batch, black_to_move, komi)).to(self.device, torch.float32)
         with torch.inference_mode():
-            return self.model.heads(x)[2].cpu().numpy()
+            _, value, owner = self.model.heads(x)
+        return value.cpu().numpy(), (owner.cpu().numpy() if owner is not None else None)
+
+    def ownership(self, batch: np.ndarray, black_to_move=None, komi=None) -> np.ndarray | None:
+        """The value head's ownership map ``[B,H*W]`` (see `value_ownership`); None when the
+        network has none (no head, or a ``pool`` head)."""
+        if not self.has_ownership:
+            return None
+        return self.value_ownership(batch, black_to_move, komi)[1]
 
     def evaluate_symmetric(self, batch: np.ndarray, symmetries: int = 8, black_to_move=None, komi=None):
         """Bagged evaluation over 1, 4 (rotations) or 8 symmetries.
