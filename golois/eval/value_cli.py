@@ -16,7 +16,8 @@ The sets:
   owner (judged by the rollout policy, golois.datasets.ownership) the map predicts.
 
 Each prints the share of positions whose winner the value predicts by move-number bucket, the
-mean squared error and the calibration by tenth of predicted win probability; `--plot` draws the
+mean squared error (and for a head with an ownership map, the winners its score predicts:
+golois.eval.value.map_score) and the calibration by tenth of predicted win probability; `--plot` draws the
 calibration of every set on one PNG.  Start with `run`.
 """
 
