@@ -2,7 +2,8 @@
 and, for a run with a value head, the value's mean squared error on the test and held-out
 positions in a second panel, with the share of held-out winners it predicts at moves 100-199.  `plot_learning_curve` is the trainer's (it redraws it at every
 evaluation, golois.nn.training); `plot_runs` puts several runs' logs on one PNG to compare them
-(bench/compare_runs.py)."""
+(bench/compare_runs.py); `plot_value_steps` draws the value head's runs trained in steps (each
+from the last's model) end to end (bench/value_steps.py)."""
 
 from __future__ import annotations
 
@@ -91,6 +92,54 @@ def plot_runs(logs: dict, png_path: str, title: str = "", smooth: int = 5) -> No
     for ax in (top, bottom):
         ax.grid(alpha=0.3)
         ax.legend()
+    fig.tight_layout()
+    tmp = png_path + ".tmp.png"
+    fig.savefig(tmp, dpi=100)
+    os.replace(tmp, png_path)
+
+
+def chain_steps(steps: Sequence[Sequence[dict]]) -> list[dict]:
+    """The evaluation rows of runs trained one after another (each step started from the last
+    step's model), the examples counted from the first step's start: each step's rows are
+    shifted by the examples of the steps before it (their last logged row)."""
+    out, offset = [], 0.0
+    for i, rows in enumerate(steps):
+        for r in rows:
+            if r.get("heldout_value_mse") is not None or r.get("heldout_winner_100_199") is not None:
+                out.append({**r, "examples": offset + r["examples"], "step": i + 1})
+        offset += max((r["examples"] for r in rows), default=0.0)
+    return out
+
+
+def plot_value_steps(rows: Sequence[dict], png_path: str, goals: dict | None = None, title: str = "") -> None:
+    """`chain_steps` rows to a PNG: the held-out winner predicted at moves 100-199 (top panel,
+    with `goals` {label: percent} as horizontal lines) and the held-out value MSE (bottom), one
+    colour a step, against the examples of value training."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, 6.5))
+    top, bottom = fig.subplots(2, 1, sharex=True)
+    for step in sorted({r["step"] for r in rows}):
+        mine = [r for r in rows if r["step"] == step]
+        win = [(r["examples"], 100 * r["heldout_winner_100_199"]) for r in mine if r.get("heldout_winner_100_199") is not None]
+        mse = [(r["examples"], r["heldout_value_mse"]) for r in mine if r.get("heldout_value_mse") is not None]
+        if win:
+            top.plot(*zip(*win), marker="o", label=f"step {step}")
+        if mse:
+            bottom.plot(*zip(*mse), marker="o", label=f"step {step}")
+    for label, y in (goals or {}).items():
+        top.axhline(y, linestyle="--", color="grey", linewidth=1)
+        top.annotate(label, (0, y), xycoords=("axes fraction", "data"), fontsize=8, va="bottom")
+    top.set_ylabel("held-out winner, moves 100-199 (%)")
+    top.set_title(textwrap.fill(title or "the value head, step by step", 70), fontsize=10)
+    bottom.set_ylabel("held-out value MSE")
+    bottom.set_xlabel("examples of value training")
+    for ax in (top, bottom):
+        ax.grid(alpha=0.3)
+        ax.legend(loc="lower right" if ax is top else "upper right")
     fig.tight_layout()
     tmp = png_path + ".tmp.png"
     fig.savefig(tmp, dpi=100)
