@@ -618,15 +618,23 @@ class _ValuePolicy:
         return self.win
 
 
-def test_resigns_from_the_value_where_the_network_has_one():
+def test_resigns_when_the_value_head_agrees_with_the_playouts():
     b = from_diagram(LOST)                      # lost on the board, by the playouts
     hopeful = Player(_ValuePolicy(0.6), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16))
     assert not any(hopeful.genmove(b, BLACK, 7.5).resign for _ in range(3))     # the value says play on
     assert hopeful.policy.calls == 3
-    hopeless = Player(_ValuePolicy(0.1), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16))
+    agrees = Player(_ValuePolicy(0.3), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16))
+    assert not agrees.genmove(b, BLACK, 7.5).resign
+    decision = agrees.genmove(b, BLACK, 7.5)
+    assert decision.resign and decision.reason.startswith("value 0.30 and playout win rate")
+    alone = Player(_ValuePolicy(0.3), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16,
+                                                   resign_from="value"))
+    assert not any(alone.genmove(b, BLACK, 7.5).resign for _ in range(3))      # 0.3 is over the threshold
+    hopeless = Player(_ValuePolicy(0.1), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16,
+                                                      resign_from="value"))
     assert not hopeless.genmove(b, BLACK, 7.5).resign
     decision = hopeless.genmove(b, BLACK, 7.5)
-    assert decision.resign and decision.reason.startswith("value 0.10")
+    assert decision.resign and decision.reason.startswith("value 0.10,")
     playouts = Player(_ValuePolicy(0.6), PlayerConfig(resign_threshold=0.2, resign_patience=2, playouts=16,
                                                       resign_from="playouts"))
     playouts.genmove(b, BLACK, 7.5)

@@ -72,8 +72,9 @@ def add_player_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--resign-threshold", type=float, default=cfg.resign_threshold,
                    help=f"resign when the win probability stays under this (0: never; default {cfg.resign_threshold})")
     g.add_argument("--resign-from", choices=("auto", "value", "playouts"), default=cfg.resign_from,
-                   help="the win probability resigning reads: the network's value head (auto: where it has one) "
-                        f"or the playouts' estimate (default {cfg.resign_from})")
+                   help="what resigning reads: auto, the playouts' estimate with the network's value head "
+                        f"agreeing (under {cfg.resign_value_agree}) where it has one; value, the head alone; "
+                        f"playouts, the playouts alone (default {cfg.resign_from})")
     g.add_argument("--resign-margin", type=float, default=cfg.resign_margin,
                    help=f"also resign when behind by this fraction of the board's points (0: off; default {cfg.resign_margin})")
     g.add_argument("--playouts", type=int, default=cfg.playouts,
@@ -124,9 +125,10 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
         player = SearchPlayer(player, opts.search)
     if log is not None:
         value = getattr(policy, "has_value", False)
-        resigns = "value head: resigns from it" if value else "no value head: resigns from the playouts"
-        if value and cfg.resign_from == "playouts":
-            resigns = "value head, but resigns from the playouts (--resign-from playouts)"
+        resigns = {"auto": "value head: resigns from the playouts when the head agrees",
+                   "value": "value head: resigns from it alone (--resign-from value)",
+                   "playouts": "value head, but resigns from the playouts (--resign-from playouts)"}[cfg.resign_from] \
+            if value else "no value head: resigns from the playouts"
         if opts.search is not None:
             w = opts.search.leaves.playout_weight
             ev = getattr(player, "evaluator", None)

@@ -16,10 +16,11 @@
    same scale.
 3. **Conduct**: never an illegal move, never filling its own true eye, never a positional
    superko repeat; resigns when clearly lost, `resign_patience` consecutive times, late in the
-   game: with a network that has a value head, when its win probability is under
-   `resign_threshold` (`Player.win_probability`); without one (or `resign_from="playouts"`),
-   when the playout win rate is under it or the area estimate is far behind
-   (`PlayerConfig.clearly_lost`).
+   game: when the playout win rate is under `resign_threshold` or the area estimate is far
+   behind (`PlayerConfig.clearly_lost`), and, with a network that has a value head, its win
+   probability (`Player.win_probability`) is under `resign_value_agree` too: a head that thinks
+   the game open keeps it going.  `resign_from="value"` resigns from the head alone, under
+   `resign_threshold` (for a head sure enough of itself); `"playouts"` ignores the head.
 4. **Endgame** (`Player._endgame`; from `endgame_fill`, or once `endgame_settled` of the board is
    settled, or after an opponent pass, or in cleanup), judged with `endgame_playouts`:
    - `EndgameFacts`: moves that matter whatever the ownership says -- saving an own string in
@@ -65,7 +66,9 @@ class PlayerConfig:
     """Everything genmove depends on besides the policy."""
     tactics: bool = True                 # apply the ladder adjustment and life-and-death hooks
     resign_threshold: float = 0.05       # resign under this win probability (0 = never resign)
-    resign_from: str = "auto"            # auto: the value head where the network has one, else playouts
+    resign_from: str = "auto"            # auto: the playouts, the value head agreeing where there is one;
+                                         # value: the head alone; playouts: the playouts alone
+    resign_value_agree: float = 0.4      # auto: the head agrees when its win probability is under this
     resign_patience: int = 3             # ... this many genmoves in a row
     resign_min_fill: float = 0.4         # ... only once this fraction of the board is stones
     resign_margin: float = 0.15          # ... or when behind by this fraction of the board's points
@@ -411,11 +414,14 @@ class Player:
         margin = sign * verdict.score
         if not cleanup:
             value = self.win_probability(board, colour) if cfg.resign_from != "playouts" else None
-            if value is not None:
+            if value is not None and cfg.resign_from == "value":
                 win, lost, source = value, cfg.resign_threshold > 0 and value < cfg.resign_threshold, "value"
             else:
                 win = verdict.black_wins if colour == BLACK else 1.0 - verdict.black_wins
                 lost, source = cfg.clearly_lost(win, margin, board.size ** 2), "playout win rate"
+                if value is not None:
+                    lost = lost and value < cfg.resign_value_agree
+                    source = f"value {value:.2f} and playout win rate"
             if fill >= cfg.resign_min_fill and lost:
                 self.losing_streak[colour] += 1
                 if self.losing_streak[colour] >= cfg.resign_patience:
