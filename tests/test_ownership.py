@@ -88,6 +88,5 @@ def test_gnugo_names_the_same_dead_stone(walls_month, policy, gnugo_path):
     s = Shard(folders[0])
     end = int(s.games[1])
     assert O.gnugo_dead(s.moves[:end], s.colours[:end], [gnugo_path, "--mode", "gtp"]) == {DEAD}
-    report = O.check_with_gnugo(folders, policy, [gnugo_path, "--mode", "gtp"], games=5,
-                                cfg=O.OwnershipConfig(rollouts=8), progress=False)
+    report = O.check_with_gnugo(folders, [gnugo_path, "--mode", "gtp"], games=5, progress=False)
     assert report == {"games": 1, "same_dead_stones": 1.0, "stones_agreeing": 1.0}

@@ -153,11 +153,10 @@ def gnugo_dead(moves: np.ndarray, colours: np.ndarray, command: list[str], size:
     return {vertex_to_flat(v, size) for v in dead}
 
 
-def check_with_gnugo(folders: list[str], policy, command: list[str], games: int = 200,
-                     cfg: OwnershipConfig = OwnershipConfig(), progress: bool = True) -> dict:
+def check_with_gnugo(folders: list[str], command: list[str], games: int = 200, progress: bool = True) -> dict:
     """On `games` judged games spread evenly over the folders' (every source): the share of
-    games whose dead stones (by the rollouts) are GNU Go's exactly, and the share of the stones
-    on the board that both call alive or both dead."""
+    games whose dead stones (by the stored ownership, `add_ownership`'s) are GNU Go's exactly,
+    and the share of the stones on the board that both call alive or both dead."""
     from tqdm import tqdm
     owned_games = []
     for folder in folders:
@@ -166,14 +165,16 @@ def check_with_gnugo(folders: list[str], policy, command: list[str], games: int 
     if not owned_games:
         raise ValueError("no judged game: run the ownership first")
     picked = [owned_games[i] for i in np.unique(np.linspace(0, len(owned_games) - 1, games).astype(int))]
-    shards: dict[str, Shard] = {}
+    shards: dict[str, tuple[Shard, np.ndarray]] = {}
     same_games = stones = agree = 0
     for folder, g in tqdm(picked, desc="gnugo", unit="game", disable=not progress):
-        s = shards.setdefault(folder, Shard(folder))
+        if folder not in shards:
+            shards[folder] = (Shard(folder), np.load(os.path.join(folder, OWNERSHIP_FILE), mmap_mode="r"))
+        s, table = shards[folder]
         lo, hi = int(s.games[g]), int(s.games[g + 1])
         moves, colours = s.moves[lo:hi], s.colours[lo:hi]
         board = replay(moves, colours, s.meta["size"])
-        owner, _ = final_ownership(policy, moves, colours, float(s.komi[g]), cfg, s.meta["size"])
+        owner = np.asarray(table[g], np.float32) / 100
         ours, theirs = dead_stones(board, owner), gnugo_dead(moves, colours, command, s.meta["size"])
         on_board = int((board.to_array() != 0).sum())
         same_games += ours == theirs

@@ -92,7 +92,7 @@ def run_ownership(args) -> int:
         if gnugo is None:
             print("golois: --check-gnugo needs GNU Go (apt-get install gnugo)", file=sys.stderr)
             return 1
-        out["gnugo"] = ownership.check_with_gnugo(folders, policy, [gnugo, "--mode", "gtp"], args.check_gnugo, cfg)
+        out["gnugo"] = ownership.check_with_gnugo(folders, [gnugo, "--mode", "gtp"], args.check_gnugo)
     print(json.dumps(out) if args.json else json.dumps(out, indent=1))
     return 0
 
