@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from golois.nn.curves import plot_runs, read_log
+from golois.nn.curves import log_paths, plot_runs, read_log
 
 
 def main(argv=None) -> int:
@@ -26,10 +26,10 @@ def main(argv=None) -> int:
     p.add_argument("--plot", help="write the curves to this PNG")
     p.add_argument("--title", default="")
     args = p.parse_args(argv)
-    paths = [os.path.join(r, "log.csv") if os.path.isdir(r) else r for r in args.runs]
-    missing = [q for q in paths if not os.path.exists(q)]
-    if missing:
-        print(f"no log at {', '.join(missing)}", file=sys.stderr)
+    try:
+        paths = log_paths(args.runs)
+    except FileNotFoundError as e:
+        print(e, file=sys.stderr)
         return 1
     labels = args.labels or [os.path.basename(os.path.dirname(os.path.abspath(q))) for q in paths]
     if len(labels) != len(paths):

@@ -17,7 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from golois.nn.curves import chain_steps, plot_value_steps, read_log
+from golois.nn.curves import chain_steps, log_paths, plot_value_steps, read_log
 
 #: the held-out winner (moves 100-199, %) the issue aims at, and the rollouts' on the same positions
 GOALS = {"goal 65%": 65.0, "rollouts 68.3%": 68.3}
@@ -29,10 +29,10 @@ def main(argv=None) -> int:
     p.add_argument("--plot", help="write the curves to this PNG")
     p.add_argument("--title", default="")
     args = p.parse_args(argv)
-    paths = [os.path.join(r, "log.csv") if os.path.isdir(r) else r for r in args.steps]
-    missing = [q for q in paths if not os.path.exists(q)]
-    if missing:
-        print("no log.csv at " + ", ".join(missing), file=sys.stderr)
+    try:
+        paths = log_paths(args.steps)
+    except FileNotFoundError as e:
+        print(e, file=sys.stderr)
         return 2
     rows = chain_steps([read_log(q) for q in paths])
     if not rows:

@@ -62,4 +62,4 @@ def test_value_steps_end_to_end_with_the_gain_of_each_step(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "| 2 | 0.00M | 60.0% | 0.950 |" in out and "step 2: +2.0 points" in out
     assert png.stat().st_size > 1000
-    assert mod.main([one, str(tmp_path / "none")]) == 2
+    assert mod.main([one, str(tmp_path / "none")]) == 2 and "no log at" in capsys.readouterr().err

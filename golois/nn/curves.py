@@ -58,6 +58,16 @@ def plot_learning_curve(history: Sequence[Sequence[float]], png_path: str, title
     os.replace(tmp, png_path)
 
 
+def log_paths(runs: Sequence[str]) -> list[str]:
+    """The log.csv of each run (an out-dir, or a log.csv itself); FileNotFoundError naming those
+    that have none."""
+    paths = [os.path.join(r, "log.csv") if os.path.isdir(r) else r for r in runs]
+    missing = [q for q in paths if not os.path.exists(q)]
+    if missing:
+        raise FileNotFoundError(f"no log at {', '.join(missing)}")
+    return paths
+
+
 def read_log(path: str) -> list[dict]:
     """A run's ``log.csv`` as rows of floats (None where a column is empty)."""
     import csv
