@@ -170,6 +170,12 @@ def test_the_head_reads_colour_and_komi_but_the_policy_does_not():
     assert vs.shape == (2,)
     owner = network.ownership(x, True, 7.5)
     assert owner.shape == (2, 81) and np.abs(owner).max() <= 1
+    # the module given the features alone: the policy (also by `policy`), the head reading zeros
+    net, t = network.model, torch.from_numpy(x)
+    with torch.no_grad():
+        logits, value = net(t)
+        assert torch.allclose(logits, net.policy(t)) and np.allclose(logits.numpy(), lb, atol=1e-5)
+        assert torch.allclose(value, net(torch.cat([t, torch.zeros(2, 2, 9, 9)], 1))[1])
 
 
 def test_a_head_with_inputs_survives_a_file(tmp_path):

@@ -226,7 +226,7 @@ def finetune(records, model: str, out: str, epochs: int = 8, lr: float = 1e-3, b
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, lr, total_steps=max(1, steps), pct_start=0.1)
 
     def logits(idx, k=0):
-        out = net(torch.from_numpy(_symmetry(x[idx], k)))[0]
+        out = net.policy(torch.from_numpy(_symmetry(x[idx], k)))
         return out.masked_fill(~torch.from_numpy(_symmetry(m[idx], k)).flatten(1), -1e9)
 
     def held_top1():
