@@ -63,6 +63,10 @@ class Cell:
     def score_accuracy(self) -> float:
         return self.score_predicted / self.scored if self.scored else float("nan")
 
+    def holds(self, move_number: np.ndarray) -> np.ndarray:
+        """bool [B]: the positions whose move number falls in this cell's [lo, hi)."""
+        return (move_number >= self.lo) & ((move_number < self.hi) if self.hi is not None else True)
+
     def add(self, v: np.ndarray, outcome: np.ndarray) -> None:
         self.positions += len(v)
         self.predicted += int((np.sign(v) == outcome).sum())
@@ -82,7 +86,7 @@ class ValueReport:
         v, outcome = np.asarray(v, np.float64), np.asarray(outcome, np.float64)
         self.total.add(v, outcome)
         for cell in self.buckets:
-            sel = (move_number >= cell.lo) & ((move_number < cell.hi) if cell.hi is not None else True)
+            sel = cell.holds(move_number)
             cell.add(v[sel], outcome[sel])
         p = (v + 1) / 2
         b = np.clip((p * BINS).astype(int), 0, BINS - 1)
@@ -93,7 +97,7 @@ class ValueReport:
         decided = np.abs(final) >= 0.5
         right = decided & (np.sign(predicted) == np.sign(final))
         for cell in [self.total, *self.buckets]:
-            sel = (move_number >= cell.lo) & ((move_number < cell.hi) if cell.hi is not None else True)
+            sel = cell.holds(move_number)
             cell.owner_points += int(decided[sel].sum())
             cell.owner_right += int(right[sel].sum())
 
@@ -101,7 +105,7 @@ class ValueReport:
         """The map's score for the mover [B] (`map_score`) and the outcomes."""
         right = np.sign(score) == np.asarray(outcome)
         for cell in [self.total, *self.buckets]:
-            sel = (move_number >= cell.lo) & ((move_number < cell.hi) if cell.hi is not None else True)
+            sel = cell.holds(move_number)
             cell.scored += int(sel.sum())
             cell.score_predicted += int(right[sel].sum())
 
