@@ -2,11 +2,13 @@
 
 Runs each .tst file (numbered GTP commands with `#? [regex]` expectations: owl_attack,
 owl_defend, unconditional_status, attack, ...) through `../shared/tools/gtp_regress.py`'s `run`
-against `python play.py --solver-time S` and against `gnugo --mode gtp`, and prints a small
+against `python play.py --solver-time S` (or `--solver-nodes N`: a node limit, the same answers
+on any machine and under any load) and against `gnugo --mode gtp`, and prints a small
 table: passes and seconds per file and engine, the seconds per owl answer (median and 90th
 percentile, each engine run through bench/gtp_timer.py), and our failures.  The figures:
 
-    PYTHONPATH=. python bench/regression_bench.py [vie.tst unconditional.tst] [--solver-time 10]
+    PYTHONPATH=. python bench/regression_bench.py [vie.tst unconditional.tst] [--solver-time 10 |
+        --solver-nodes 20000000]
         [--data ../shared/data/gnugo-regression] [--tools ../shared/tools] [--no-gnugo]
 
 Start reading at `main`.
@@ -28,6 +30,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gtp_timer import percentile, times        # noqa: E402  (bench/ is not a package)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_TIME = 10.0     # seconds per owl search
+NODES_TIME = 600.0      # ... a cap no search reaches when a node limit is given
 
 
 def load_runner(tools: str):
@@ -46,12 +50,18 @@ def main(argv=None) -> int:
     ap.add_argument("files", nargs="*", default=["vie.tst", "unconditional.tst"])
     ap.add_argument("--data", default=paths.REGRESSION)
     ap.add_argument("--tools", default=os.path.join(ROOT, "..", "shared", "tools"))
-    ap.add_argument("--solver-time", type=float, default=10.0, help="seconds per owl search (10)")
+    ap.add_argument("--solver-time", type=float, default=None,
+                    help=f"seconds per owl search ({DEFAULT_TIME:g}; {NODES_TIME:g} with --solver-nodes)")
+    ap.add_argument("--solver-nodes", type=int, default=None,
+                    help="positions per owl search: deterministic answers (the time limit then only a cap)")
     ap.add_argument("--no-gnugo", action="store_true", help="our engine only")
     args = ap.parse_args(argv)
     run = load_runner(args.tools)
-    engines = {"golois": [sys.executable, os.path.join(ROOT, "play.py"),
-                          "--solver-time", str(args.solver_time)]}
+    seconds = args.solver_time or (NODES_TIME if args.solver_nodes else DEFAULT_TIME)
+    ours = [sys.executable, os.path.join(ROOT, "play.py"), "--solver-time", str(seconds)]
+    if args.solver_nodes:
+        ours += ["--solver-nodes", str(args.solver_nodes)]
+    engines = {"golois": ours}
     gnugo = None if args.no_gnugo else find_gnugo()
     if gnugo is not None:
         engines["GNU Go"] = [gnugo, "--mode", "gtp"]

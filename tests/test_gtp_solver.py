@@ -153,6 +153,36 @@ def test_solver_config_on_the_engine():
     out = subprocess.run([sys.executable, "play.py", "--solver-time", "2"], input="solver_time -1\nquit\n",
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert out.stdout.startswith("? seconds must be positive")
+    out = subprocess.run([sys.executable, "play.py", "--solver-nodes", "0"], input="quit\n",
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert out.returncode != 0 and "--solver-nodes must be positive" in out.stderr
+
+
+# A white group (F4) in the open: black cannot kill it, which takes the owl search some 3 million
+# positions to prove.
+OPEN_GROUP = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . X . . .
+. . . X . . . . .
+. . . . . O O X .
+. . X . O . . O X
+. . . . O . O . .
+. . . . . . . . .
+"""
+
+
+def test_solver_nodes_make_the_owl_answer_the_same_at_any_time_limit():
+    """SolverConfig.max_nodes (play.py --solver-nodes) ends the search where no time limit
+    would: the same unfinished answer and node count at 30 s and 60 s, near the limit."""
+    from golois.tsumego.owl import SolverConfig, owl_solve
+    board = from_diagram_marks(OPEN_GROUP, "black")[0]
+    answers = [owl_solve(board, BLACK, to_flat(*parse_vertex("F4", 9), 9), SolverConfig(time_limit=t, max_nodes=5000))
+               for t in (30.0, 60.0)]
+    assert [(s.result, s.move, s.nodes) for s in answers] == [(answers[0].result, answers[0].move,
+                                                              answers[0].nodes)] * 2
+    assert answers[0].result == "unknown" and 5000 <= answers[0].nodes < 6000
 
 
 # A black corner group with two eyes (a and b), walled in by white: alive as it stands.

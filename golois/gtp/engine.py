@@ -51,6 +51,9 @@ def add_engine_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default=engine.name, help="name answered to the GTP name command")
     p.add_argument("--solver-time", type=float, default=solver.time_limit, metavar="S",
                    help=f"seconds per life-and-death search (owl_attack, restricted_genmove...; default {solver.time_limit:g})")
+    p.add_argument("--solver-nodes", type=int, default=solver.max_nodes, metavar="N",
+                   help=f"positions per life-and-death search, whichever limit comes first (default {solver.max_nodes:,}); "
+                        "with a --solver-time no search reaches, the answers no longer depend on the machine's speed")
     p.add_argument("--ponder", action="store_true",
                    help="with --search mcts: search on the opponent's time, until the next command")
     add_player_arguments(p)
@@ -60,8 +63,10 @@ def run(args) -> int:
     """Serve GTP until quit or end of input."""
     if not args.solver_time > 0:
         raise SystemExit("--solver-time must be positive")
+    if not args.solver_nodes > 0:
+        raise SystemExit("--solver-nodes must be positive")
     engine = build_engine(EngineConfig(name=args.name, size=args.size, komi=args.komi),
-                          SolverConfig(time_limit=args.solver_time))
+                          SolverConfig(time_limit=args.solver_time, max_nodes=args.solver_nodes))
     install_player(engine, make_player(options_from_args(args)))
     if args.ponder:
         enable_pondering(engine)
