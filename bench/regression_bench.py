@@ -3,7 +3,9 @@
 Runs each .tst file (numbered GTP commands with `#? [regex]` expectations: owl_attack,
 owl_defend, unconditional_status, attack, ...) through `../shared/tools/gtp_regress.py`'s `run`
 against `python play.py --solver-time S` (or `--solver-nodes N`: a node limit, the same answers
-on any machine and under any load) and against `gnugo --mode gtp`, and prints a small
+on any machine and under any load; the checks after a first answer, which share the time left,
+then take the positions left, so the answers are not those of a time limit) and against
+`gnugo --mode gtp`, and prints a small
 table: passes and seconds per file and engine, the seconds per owl answer (median and 90th
 percentile, each engine run through bench/gtp_timer.py), and our failures.  The figures:
 
