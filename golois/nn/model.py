@@ -195,20 +195,23 @@ class PolicyNet(nn.Module):
             x = F.relu(conv(x))
         return x
 
+    def _read(self, x: torch.Tensor):
+        """(x as floats, the trunk's output on its feature planes): what both heads start from."""
+        x = x.float() if not torch.is_floating_point(x) else x
+        return x, self.trunk(x[:, :self.config.in_planes])
+
     def policy(self, x: torch.Tensor) -> torch.Tensor:
         """``x[B,C,H,W] -> policy_logits[B,H*W]``, the value head left out (C may hold the value
         head's input planes after the features; they are not read)."""
-        x = x.float() if not torch.is_floating_point(x) else x
-        return self.convs[-1](self.trunk(x[:, :self.config.in_planes])).flatten(1)
+        return self.convs[-1](self._read(x)[1]).flatten(1)
 
     def heads(self, x: torch.Tensor):
         """``x[B,C,H,W] -> (policy_logits[B,H*W], value[B] or None, ownership[B,H*W] or None)``;
         C is in_planes, plus value_inputs constant planes (`value_input_planes`) when the value
         head has global inputs (without them the head reads zeros: a value for no side in
         particular).  No ReLU on the last policy layer."""
-        x = x.float() if not torch.is_floating_point(x) else x
+        x, h = self._read(x)
         c = self.config.in_planes
-        h = self.trunk(x[:, :c])
         logits = self.convs[-1](h).flatten(1)
         if self.value is None:
             return logits, None, None
