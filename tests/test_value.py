@@ -115,3 +115,106 @@ def test_golois_value_on_the_canonical_sample(tmp_path):
     kgs, half = (json.loads(line) for line in out.stdout.splitlines())
     assert kgs["set"] == "kgs2015" and half["set"] == "kgs2015 komi 0.5"
     assert 40 <= kgs["positions"] <= 60 and 15 <= half["positions"] <= 40      # of 100,000 / 1000
+
+
+def test_temperature_sharpens_without_changing_the_winner():
+    from golois.nn.model import temper
+    v = np.array([-0.9, -0.3, 0.0, 0.3, 0.9], np.float32)
+    assert np.array_equal(temper(v, 1.0), v)
+    sharp, soft = temper(v, 0.5), temper(v, 2.0)
+    assert np.array_equal(np.sign(sharp), np.sign(v)) and np.array_equal(np.sign(soft), np.sign(v))
+    assert sharp[3] == pytest.approx(np.tanh(2 * np.arctanh(0.3)))
+    assert np.all(np.abs(sharp[[0, 1, 3, 4]]) > np.abs(v[[0, 1, 3, 4]]))
+    assert np.all(np.abs(soft[[0, 1, 3, 4]]) < np.abs(v[[0, 1, 3, 4]]))
+    assert np.allclose(temper(temper(v, 0.5), 2.0), v, atol=1e-5)
+
+
+def test_fit_temperature_finds_the_one_the_outcomes_were_drawn_at():
+    """Outcomes drawn from tanh(z) and a head that says tanh(0.7 z): the head is under-confident
+    and the fit finds 0.7; on outcomes drawn from its own values it finds about 1."""
+    from golois.eval.value import fit_temperature, log_loss
+    from golois.nn.model import temper
+    rng = np.random.default_rng(0)
+    z = rng.normal(0, 0.6, 20000)
+    outcome = np.where(rng.random(len(z)) < (1 + np.tanh(z)) / 2, 1, -1)
+    v = np.tanh(0.7 * z)
+    t = fit_temperature(v, outcome)
+    assert t == pytest.approx(0.7, abs=0.05)
+    assert log_loss(temper(v, t), outcome) < log_loss(v, outcome)
+    own = np.where(rng.random(len(z)) < (1 + v) / 2, 1, -1)
+    assert fit_temperature(v, own) == pytest.approx(1.0, abs=0.08)
+    with pytest.raises(ValueError, match="no value"):
+        fit_temperature(np.zeros(0), np.zeros(0))
+
+
+def test_a_tempered_report_keeps_winners_and_the_maps_counts():
+    batch = {"planes": np.array([3, 3, 1, 2], np.float32).reshape(4, 1, 1, 1), "black": np.array([True, False, True, False]),
+             "komi": np.full(4, 1.5), "outcome": np.array([1, -1, -1, 1]), "move_number": np.array([120, 130, 40, 210]),
+             "owned": np.array([True, True, False, False]), "final_owner": np.ones((4, 4), np.float32)}
+    r = evaluate_value(_MapNet(), [batch])
+    t = r.tempered(0.5)
+    assert t.temperature == 0.5 and t.total.positions == 4 and t.total.predicted == r.total.predicted
+    assert (t.total.scored, t.total.score_predicted, t.total.owner_right) == \
+        (r.total.scored, r.total.score_predicted, r.total.owner_right)
+    assert t.arrays()[0] == pytest.approx(np.full(4, np.tanh(2 * np.arctanh(0.1))))
+    assert t.to_dict()["temperature"] == 0.5 and "at temperature 0.500" in t.summary()
+
+
+def test_the_noise_floor_of_the_calibration_shrinks_with_positions():
+    rng = np.random.default_rng(1)
+    small, large = ValueReport(), ValueReport()
+    for report, n in ((small, 500), (large, 20000)):
+        v = np.tanh(rng.normal(0, 0.4, n))
+        report.add(v, np.where(rng.random(n) < (1 + v) / 2, 1, -1), np.full(n, 150))
+    s, l = small.calibration_noise(trials=100), large.calibration_noise(trials=100)
+    assert s[0] > 2 * l[0] > 0 and s[1] >= s[0]
+
+
+def test_a_network_reads_its_value_at_the_files_temperature(tmp_path):
+    """The temperature stored in the file (store_value_temperature) is how evaluate,
+    evaluate_symmetric and value_ownership read the value; `golois value --temperature 1` and
+    `--fit-temperature` read the head as it is."""
+    from golois.datasets.features import get_feature_set
+    from golois.nn.model import ModelMeta, PolicyNet, load_model, make_config, save_model, store_value_temperature
+    fs = get_feature_set("golois")
+    torch = pytest.importorskip("torch")
+    torch.manual_seed(3)
+    net = PolicyNet(make_config("tiny", fs.planes, value_head=True, value_kind="conv"))
+    save_model(tmp_path / "v.pt", net, ModelMeta(feature_set=fs.as_dict()))
+    planes = np.random.default_rng(0).integers(0, 2, (3, fs.planes, 9, 9)).astype(np.float32)
+    plain = load_model(tmp_path / "v.pt", log=None)
+    assert plain.value_temperature == 1.0
+    store_value_temperature(tmp_path / "v.pt", 0.5, "made up, 3 positions")
+    hot = load_model(tmp_path / "v.pt", log=None)
+    assert hot.meta["extra"]["value_temperature_fitted_on"] == "made up, 3 positions"
+    want = np.tanh(2 * np.arctanh(plain.evaluate(planes)[1]))
+    assert hot.evaluate(planes)[1] == pytest.approx(want, abs=1e-4)
+    assert hot.value_ownership(planes)[0] == pytest.approx(want, abs=1e-4)
+    assert hot.evaluate_symmetric(planes, 1)[1] == pytest.approx(want, abs=1e-4)
+    assert np.array_equal(hot.evaluate(planes)[0], plain.evaluate(planes)[0])      # the policy as it was
+
+
+def test_golois_value_fits_and_stores_a_temperature(tygem_folder, tmp_path):
+    from golois.datasets.features import get_feature_set
+    from golois.nn.model import ModelMeta, PolicyNet, make_config, read_model_file, save_model
+    fs = get_feature_set("golois")
+    save_model(tmp_path / "v.pt", PolicyNet(make_config("tiny", fs.planes, value_head=True)),
+               ModelMeta(feature_set=fs.as_dict()))
+    cmd = [sys.executable, "-m", "golois.cli", "value", "--model", str(tmp_path / "v.pt"), "--sets", "tygem",
+           "--tygem", str(tygem_folder / "2008-12.zip")]
+    alone = subprocess.run(cmd + ["--store-temperature", "tygem 2008-12"], capture_output=True, text=True, timeout=120)
+    assert alone.returncode == 2 and "needs --fit-temperature" in alone.stderr
+    wrong = subprocess.run(cmd + ["--fit-temperature", "--store-temperature", "kgs2015"],
+                           capture_output=True, text=True, timeout=120)
+    assert wrong.returncode == 2 and "no set 'kgs2015'" in wrong.stderr
+    out = subprocess.run(cmd + ["--fit-temperature", "--store-temperature", "tygem 2008-12", "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    raw, fitted = (json.loads(line) for line in out.stdout.splitlines())
+    assert raw["temperature"] == 1.0 and fitted["set"] == "tygem 2008-12 at its temperature"
+    assert fitted["log_loss"] <= raw["log_loss"] + 1e-9
+    extra = read_model_file(tmp_path / "v.pt")["meta"]["extra"]
+    assert extra["value_temperature"] == pytest.approx(fitted["temperature"])
+    assert extra["value_temperature_fitted_on"] == "tygem 2008-12, 9 positions"
+    again = subprocess.run(cmd + ["--json"], capture_output=True, text=True, timeout=120)
+    assert json.loads(again.stdout.splitlines()[0])["temperature"] == pytest.approx(fitted["temperature"])

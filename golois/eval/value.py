@@ -81,9 +81,12 @@ class ValueReport:
     bins: np.ndarray = field(default_factory=lambda: np.zeros((BINS, 3)))  # count, sum p, sum won
     seconds: float = 0.0              # in the network
     symmetries: int = 1
+    temperature: float = 1.0          # the value was read at (golois.nn.model.temper)
+    values: list = field(default_factory=list, repr=False)     # (v, outcome, move number) arrays as added
 
     def add(self, v: np.ndarray, outcome: np.ndarray, move_number: np.ndarray) -> None:
         v, outcome = np.asarray(v, np.float64), np.asarray(outcome, np.float64)
+        self.values.append((v, outcome, np.asarray(move_number)))
         self.total.add(v, outcome)
         for cell in self.buckets:
             sel = cell.holds(move_number)
@@ -108,6 +111,26 @@ class ValueReport:
             sel = cell.holds(move_number)
             cell.scored += int(sel.sum())
             cell.score_predicted += int(right[sel].sum())
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every value, outcome and move number added, in order."""
+        if not self.values:
+            return np.zeros(0), np.zeros(0), np.zeros(0, int)
+        return tuple(np.concatenate(a) for a in zip(*self.values))
+
+    def tempered(self, temperature: float) -> "ValueReport":
+        """The report with the value read at `temperature` (golois.nn.model.temper) instead: the
+        winners and the map's score and owners are the same, the error and calibration change."""
+        from golois.nn.model import temper
+        out = ValueReport(seconds=self.seconds, symmetries=self.symmetries,
+                          temperature=self.temperature * temperature)
+        v, outcome, move_number = self.arrays()
+        if len(v):
+            out.add(temper(v, temperature).astype(np.float64), outcome, move_number)
+        for mine, theirs in zip([self.total, *self.buckets], [out.total, *out.buckets]):
+            for name in ("owner_points", "owner_right", "scored", "score_predicted"):
+                setattr(theirs, name, getattr(mine, name))
+        return out
 
     def span(self, lo: int, hi: int) -> Cell:
         """One cell for moves lo..hi-1 made of whole buckets (e.g. 100, 200)."""
@@ -139,6 +162,25 @@ class ValueReport:
         gaps = [abs(r["predicted"] - r["observed"]) for r in self.calibration() if r["share"] >= min_share]
         return max(gaps) if gaps else float("nan")
 
+    def calibration_noise(self, trials: int = 400, seed: int = 0, min_share: float = 0.01) -> tuple[float, float]:
+        """The worst calibration gap a perfectly calibrated head would show on these positions
+        (median and 90th percentile over `trials` draws of outcomes from the predicted win
+        probabilities): the floor a measured gap is read against."""
+        v = self.arrays()[0]
+        if not len(v):
+            return float("nan"), float("nan")
+        p = (v + 1) / 2
+        b = np.clip((p * BINS).astype(int), 0, BINS - 1)
+        count = np.bincount(b, minlength=BINS)
+        kept = count >= min_share * len(p)
+        rng = np.random.default_rng(seed)
+        gaps = []
+        for _ in range(trials):
+            won = np.bincount(b, weights=rng.random(len(p)) < p, minlength=BINS)
+            gaps.append(np.max(np.abs(won[kept] - np.bincount(b, weights=p, minlength=BINS)[kept])
+                               / count[kept]))
+        return float(np.median(gaps)), float(np.percentile(gaps, 90))
+
     def to_dict(self) -> dict:
         """Plain numbers (NaN, where a cell is empty, as None)."""
         return _no_nan(self._dict())
@@ -148,6 +190,8 @@ class ValueReport:
         return {"positions": self.total.positions, "accuracy": self.total.accuracy, "mse": self.total.mse,
                 "accuracy_100_199": mid.accuracy, "worst_calibration": self.worst_calibration(),
                 "symmetries": self.symmetries, "seconds": round(self.seconds, 1),
+                "temperature": self.temperature, "log_loss": log_loss(*self.arrays()[:2]),
+                "calibration_noise": dict(zip(("median", "p90"), self.calibration_noise())),
                 "ownership": self.total.ownership, "ownership_points": self.total.owner_points,
                 "score_accuracy": self.total.score_accuracy, "score_accuracy_100_199": mid.score_accuracy,
                 "by_move_number": [{"label": c.label, "positions": c.positions, "accuracy": c.accuracy,
@@ -174,8 +218,11 @@ class ValueReport:
         for r in self.calibration():
             lines.append(f"| {r['bin']} | {r['positions']} | {100 * r['share']:.1f}% | "
                          f"{100 * r['predicted']:.1f}% | {100 * r['observed']:.1f}% |")
+        median, p90 = self.calibration_noise()
         lines.append(f"\nworst calibration gap (tenths holding at least 1%): "
-                     f"{100 * self.worst_calibration():.1f} points")
+                     f"{100 * self.worst_calibration():.1f} points (a perfectly calibrated head on these "
+                     f"positions: {100 * median:.1f}, 90% under {100 * p90:.1f}); log loss "
+                     f"{log_loss(*self.arrays()[:2]):.4f} nats at temperature {self.temperature:.3f}")
         return "\n".join(lines)
 
 
@@ -187,6 +234,42 @@ def _no_nan(x):
     if isinstance(x, list):
         return [_no_nan(v) for v in x]
     return x
+
+
+def log_loss(v: np.ndarray, outcome: np.ndarray) -> float:
+    """The mean binary cross-entropy (nats) of the win probabilities (v + 1) / 2 against the
+    outcomes (+1 won, -1 lost)."""
+    p = np.clip((np.asarray(v, np.float64) + 1) / 2, 1e-7, 1 - 1e-7)
+    won = np.asarray(outcome) > 0
+    return float(-np.mean(np.where(won, np.log(p), np.log(1 - p)))) if len(p) else float("nan")
+
+
+def fit_temperature(v: np.ndarray, outcome: np.ndarray, lo: float = 0.1, hi: float = 10.0) -> float:
+    """The temperature in [lo, hi] at which the values `v` (read at temperature 1) have the
+    least log loss against the outcomes (golden-section search on its logarithm; the loss is
+    convex in 1 / temperature).  Guo et al.'s temperature scaling, on the value's tanh."""
+    from golois.nn.model import temper
+    if not len(v):
+        raise ValueError("no value to fit a temperature on")
+    v = np.asarray(v, np.float64)
+
+    def loss(log_t: float) -> float:
+        return log_loss(temper(v, float(np.exp(log_t))).astype(np.float64), outcome)
+
+    a, b = np.log(lo), np.log(hi)
+    g = (np.sqrt(5) - 1) / 2
+    c, d = b - g * (b - a), a + g * (b - a)
+    fc, fd = loss(c), loss(d)
+    while b - a > 1e-4:
+        if fc < fd:
+            b, d, fd = d, c, fc
+            c = b - g * (b - a)
+            fc = loss(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + g * (b - a)
+            fd = loss(d)
+    return float(np.exp((a + b) / 2))
 
 
 def map_score(owner: np.ndarray, black: np.ndarray, komi) -> np.ndarray:
@@ -209,7 +292,8 @@ def evaluate_value(network, batches: Iterable, symmetries: int = 1, progress=Non
     for item in batches:
         tagged = isinstance(item, tuple)
         name, b = item if tagged else ("", item)
-        report = reports.setdefault(name, ValueReport(symmetries=symmetries))
+        report = reports.setdefault(name, ValueReport(
+            symmetries=symmetries, temperature=getattr(network, "value_temperature", 1.0)))
         t = time.perf_counter()
         move_number = np.asarray(b["move_number"])
         owner = v = None
@@ -233,7 +317,8 @@ def evaluate_value(network, batches: Iterable, symmetries: int = 1, progress=Non
             progress.update(len(v))
     if tagged:
         return reports
-    return reports.get("", ValueReport(symmetries=symmetries))
+    return reports.get("", ValueReport(symmetries=symmetries,
+                                       temperature=getattr(network, "value_temperature", 1.0)))
 
 
 def plot_calibration(reports: dict[str, ValueReport], png_path: str, title: str = "") -> None:

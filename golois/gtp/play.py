@@ -125,9 +125,11 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
         player = SearchPlayer(player, opts.search)
     if log is not None:
         value = getattr(policy, "has_value", False)
-        resigns = {"auto": "value head: resigns from the playouts when the head agrees",
-                   "value": "value head: resigns from it alone (--resign-from value)",
-                   "playouts": "value head, but resigns from the playouts (--resign-from playouts)"}[cfg.resign_from] \
+        heat = getattr(getattr(policy, "network", None), "value_temperature", 1.0)
+        head = "value head" + (f" (read at temperature {heat:.3g})" if heat != 1.0 else "")
+        resigns = {"auto": f"{head}: resigns from the playouts when the head agrees",
+                   "value": f"{head}: resigns from it alone (--resign-from value)",
+                   "playouts": f"{head}, but resigns from the playouts (--resign-from playouts)"}[cfg.resign_from] \
             if value else "no value head: resigns from the playouts"
         if opts.search is not None:
             w = opts.search.leaves.playout_weight
@@ -135,7 +137,7 @@ def make_player(options: PlayerOptions | None = None, log=sys.stderr) -> Player:
             rollouts = (f"{ev.rollout_name}, {opts.search.leaves.playouts} a leaf on "
                         f"{opts.search.leaves.threads} thread{'s' if opts.search.leaves.threads > 1 else ''}"
                         if ev is not None else "rollouts")
-            leaves = (f"leaf values from the value head{f' and {rollouts} at {w:g}' if w else ''}" if value
+            leaves = (f"leaf values from the {head}{f' and {rollouts} at {w:g}' if w else ''}" if value
                       else f"no value head: leaf values from {rollouts}")
             budget = opts.search.search
             resigns = (f"search ({budget.visits or 'no'} visits, {budget.seconds or 'no'} seconds a move without a clock); "

@@ -17,7 +17,9 @@ pools the mean and the max, and adds a per-point ownership map: `ValueHead`).  W
 ``value_inputs`` the head also reads the colour to move and the komi, given as two
 constant planes after the feature planes (golois.datasets.features.value_input_planes;
 `Network.evaluate(batch, black_to_move, komi)` appends them); the trunk never reads them,
-so the policy is the same function of the features as without a head.
+so the policy is the same function of the features as without a head.  A file may carry a
+temperature the value is read at (`temper`, fitted on held-out games so the win probabilities
+are calibrated).
 
 Bagging (``Network.evaluate_symmetric``): for each symmetry ``k`` of the
 chosen set, the network is evaluated on the transformed board, its output is
@@ -251,6 +253,8 @@ class Network:
         elif precision == "auto" and log is not None:
             print(f"golois: --precision auto: {self.precision}", file=log)
         self._forward = precisions.runner(self.model, self.precision, self.device, calibration)
+        #: the value is read at this temperature (`temper`; 1: as the head gives it)
+        self.value_temperature = float(self.meta.get("extra", {}).get("value_temperature", 1.0))
 
     @property
     def config(self) -> ModelConfig:
@@ -297,10 +301,14 @@ class Network:
             return self._forward(x)
 
     def evaluate(self, batch: np.ndarray, black_to_move=None, komi=None):
-        """Raw policy logits ``[B,H*W]`` and value ``[B]`` (or None) as float32 numpy; a value
-        head with global inputs reads `black_to_move` and `komi` (`with_inputs`)."""
+        """Raw policy logits ``[B,H*W]`` and value ``[B]`` (or None, read at `value_temperature`)
+        as float32 numpy; a value head with global inputs reads `black_to_move` and `komi`
+        (`with_inputs`)."""
         logits, value = self._run(self.with_inputs(batch, black_to_move, komi))
-        return logits.cpu().numpy(), (value.cpu().numpy() if value is not None else None)
+        return logits.cpu().numpy(), (self._tempered(value) if value is not None else None)
+
+    def _tempered(self, value: torch.Tensor) -> np.ndarray:
+        return temper(value.cpu().numpy(), self.value_temperature)
 
     @property
     def has_ownership(self) -> bool:
@@ -315,7 +323,7 @@ class Network:
         x = torch.as_tensor(self.with_inputs(batch, black_to_move, komi)).to(self.device, torch.float32)
         with torch.inference_mode():
             _, value, owner = self.model.heads(x)
-        return value.cpu().numpy(), (owner.cpu().numpy() if owner is not None else None)
+        return self._tempered(value), (owner.cpu().numpy() if owner is not None else None)
 
     def ownership(self, batch: np.ndarray, black_to_move=None, komi=None) -> np.ndarray | None:
         """The value head's ownership map ``[B,H*W]`` (see `value_ownership`); None when the
@@ -341,7 +349,19 @@ class Network:
         scores = (total / len(ks)).cpu().numpy()
         if value is None:
             return scores, None
-        return scores, value.reshape(len(ks), n).mean(0).cpu().numpy()
+        return scores, self._tempered(value).reshape(len(ks), n).mean(0)
+
+
+def temper(value: np.ndarray, temperature: float) -> np.ndarray:
+    """The value in [-1, 1] read at a temperature: tanh(atanh(value) / temperature), float32.
+    Below 1 it sharpens the head's win probabilities, above 1 it softens them; the sign (the
+    predicted winner) never changes.  `golois value --fit-temperature` fits it on held-out games
+    (golois.eval.value.fit_temperature) and stores it in the file (meta.extra.value_temperature)."""
+    value = np.asarray(value, np.float32)
+    if temperature == 1.0:
+        return value
+    logit = np.arctanh(np.clip(value, -1 + 1e-6, 1 - 1e-6))
+    return np.tanh(logit / temperature).astype(np.float32)
 
 
 # --------------------------------------------------------------------------- files
@@ -445,6 +465,16 @@ def load_model(path: str | os.PathLike, map_location: str = "cpu",
     if precision in ("auto", "int8") and torch.device(map_location).type == "cpu":
         calibration = precisions.load_calibration(path)
     return Network(net, device=map_location, meta=meta, precision=precision, calibration=calibration, log=log)
+
+
+def store_value_temperature(path: str | os.PathLike, temperature: float, fitted_on: str) -> None:
+    """Write the temperature the value is read at (`temper`) into a model file's meta
+    (extra.value_temperature, and what it was fitted on), atomically; the weights stay as they are."""
+    blob = read_model_file(path)
+    extra = blob["meta"].setdefault("extra", {})
+    extra["value_temperature"] = float(temperature)
+    extra["value_temperature_fitted_on"] = fitted_on
+    atomic_torch_save(blob, path)
 
 
 def load_network(model: str | os.PathLike, threads: int = 1, precision: str = "fp32") -> Network:
