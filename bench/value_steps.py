@@ -1,4 +1,5 @@
-"""The value head trained in steps (each step's run started from the last step's model), end to
+"""The value head trained in steps (each step's run started from the shipped model, the last step's
+when it shipped), end to
 end: a table of the held-out winner predicted at moves 100-199 and the held-out value MSE at each
 evaluation, each step's gain, and a PNG with the goals as lines.
 

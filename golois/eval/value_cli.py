@@ -227,5 +227,6 @@ def run(args) -> int:
             print(report.summary())
     if args.plot:
         plot_calibration(reports, args.plot, title=f"value of {args.model} ({network.precision}, "
-                                                   f"{args.symmetries} symmetries)")
+                                                   f"{args.symmetries} symmetries, "
+                                                   f"temperature {network.value_temperature:.3g})")
     return 0
