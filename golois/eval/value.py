@@ -14,6 +14,11 @@ measure several sets in one pass.  The value v is in [-1, 1]; the win probabilit
 the winner is predicted when v has the outcome's sign.  A head with an ownership map is also read
 as a score (`map_score`: the map's sum plus the komi the mover receives, KataGo's score estimate),
 and the share of winners whose sign the score predicts is reported beside the value's.
+
+Calibration: each report keeps its values, so `fit_temperature` finds the temperature of least
+log loss (golois.nn.model.temper), `ValueReport.tempered` reads the same positions at another,
+and `ValueReport.calibration_noise` gives the worst gap a perfectly calibrated head would show on
+them (the floor a measured gap is read against).
 """
 
 from __future__ import annotations
