@@ -178,12 +178,12 @@ class ValueReport:
         b = np.clip((p * BINS).astype(int), 0, BINS - 1)
         count = np.bincount(b, minlength=BINS)
         kept = count >= min_share * len(p)
+        expected = np.bincount(b, weights=p, minlength=BINS)[kept]
         rng = np.random.default_rng(seed)
         gaps = []
         for _ in range(trials):
             won = np.bincount(b, weights=rng.random(len(p)) < p, minlength=BINS)
-            gaps.append(np.max(np.abs(won[kept] - np.bincount(b, weights=p, minlength=BINS)[kept])
-                               / count[kept]))
+            gaps.append(np.max(np.abs(won[kept] - expected) / count[kept]))
         return float(np.median(gaps)), float(np.percentile(gaps, 90))
 
     def to_dict(self) -> dict:
@@ -292,13 +292,17 @@ def evaluate_value(network, batches: Iterable, symmetries: int = 1, progress=Non
     symmetry in fp32 is asked for; otherwise the value is the bagged one."""
     if not getattr(network, "has_value", False):
         raise ValueError("the network has no value head")
+    def fresh() -> ValueReport:
+        return ValueReport(symmetries=symmetries, temperature=getattr(network, "value_temperature", 1.0))
+
     reports: dict[str, ValueReport] = {}
     tagged = None
     for item in batches:
         tagged = isinstance(item, tuple)
         name, b = item if tagged else ("", item)
-        report = reports.setdefault(name, ValueReport(
-            symmetries=symmetries, temperature=getattr(network, "value_temperature", 1.0)))
+        if name not in reports:
+            reports[name] = fresh()
+        report = reports[name]
         t = time.perf_counter()
         move_number = np.asarray(b["move_number"])
         owner = v = None
@@ -322,8 +326,7 @@ def evaluate_value(network, batches: Iterable, symmetries: int = 1, progress=Non
             progress.update(len(v))
     if tagged:
         return reports
-    return reports.get("", ValueReport(symmetries=symmetries,
-                                       temperature=getattr(network, "value_temperature", 1.0)))
+    return reports.get("") or fresh()
 
 
 def plot_calibration(reports: dict[str, ValueReport], png_path: str, title: str = "") -> None:

@@ -214,10 +214,10 @@ def run(args) -> int:
                 return 2
             from golois.nn.model import store_value_temperature
             from golois.nn.registry import resolve_model
-            store_value_temperature(resolve_model(args.model), fitted.temperature,
+            path = resolve_model(args.model)
+            store_value_temperature(path, fitted.temperature,
                                     f"{args.store_temperature}, {fitted.total.positions} positions")
-            print(f"golois value: stored temperature {fitted.temperature:.3f} in {resolve_model(args.model)}",
-                  file=sys.stderr)
+            print(f"golois value: stored temperature {fitted.temperature:.3f} in {path}", file=sys.stderr)
     for name, report in reports.items():
         if args.json:
             print(json.dumps({"set": name, "model": args.model, "precision": network.precision, **report.to_dict()}))

@@ -254,7 +254,7 @@ class Network:
             print(f"golois: --precision auto: {self.precision}", file=log)
         self._forward = precisions.runner(self.model, self.precision, self.device, calibration)
         #: the value is read at this temperature (`temper`; 1: as the head gives it)
-        self.value_temperature = float(self.meta.get("extra", {}).get("value_temperature", 1.0))
+        self.value_temperature = float((self.meta.get("extra") or {}).get("value_temperature", 1.0))
 
     @property
     def config(self) -> ModelConfig:
