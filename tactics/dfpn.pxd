@@ -71,6 +71,21 @@ cdef struct search_t:
     int root_moves             # b.n_moves at the root (passes before it do not count)
     int *region                # points where moves may be generated
     int nregion
+    int stride                 # per-depth stride of the move buffers (nregion + 1, or
+                               # DF_MAX_REGION + 1 when the region grows)
+    int grow                   # > 0 (owl): the region grows with the goal: moves also on the points
+                               # within `grow` steps of the target strings standing, and on the
+                               # liberties of attacker strings next to them with at most 2
+                               # liberties (tactics.moves `_grown_moves`)
+    int *gstamp                # per-point marks of the grown points (MAX_POINTS), compared with ggen
+    int ggen
+    unsigned char *escape      # per-point escape values (owl, GNU Go's owl_escape_value), or NULL:
+                               # the defender to move has escaped when the flood from the target
+                               # strings reaches escape_min at distance ESCAPE_DIST and no target
+                               # string can be captured (tactics.knowledge `_escaped`)
+    int escape_min
+    long escape_tries          # statistics: escape floods that reached escape_min
+    long escape_hits           # ... and that the capture search did not refute
     int root_extra             # 1: the root's moves are the region points out of focus, no pass
                                # (a fail's second look, tactics.problem)
     int root_skip              # a point the root does not play (NO_POINT: none; the vital point's

@@ -394,7 +394,7 @@ cdef bint _sim_or(search_t *s, uint64_t D, int a, long stop) noexcept nogil:
     cdef uint64_t key = _key(s)
     cdef tt_entry *e = _probe(s, key)
     cdef int r, m, i, n, mover = b.to_move
-    cdef int *mv = s.moves + s.depth * (s.nregion + 1)
+    cdef int *mv = s.moves + s.depth * s.stride
     cdef bint ok
     if e != NULL and (e.phi == 0 or e.delta == 0):
         return e.phi == 0
@@ -432,7 +432,7 @@ cdef bint _sim_and(search_t *s, uint64_t D, int a, long stop) noexcept nogil:
     cdef uint64_t key = _key(s)
     cdef tt_entry *e = _probe(s, key)
     cdef int r, i, n, mover = b.to_move
-    cdef int *mv = s.moves + s.depth * (s.nregion + 1)
+    cdef int *mv = s.moves + s.depth * s.stride
     cdef bint ok = True
     if e != NULL and (e.phi == 0 or e.delta == 0):
         return e.delta == 0
@@ -604,7 +604,7 @@ cdef void mid(search_t *s, uint32_t thphi, uint32_t thdelta, uint32_t *rphi, uin
     cdef board_t *b = s.b
     cdef uint64_t key = _key(s)
     cdef tt_entry *e = _probe(s, key)
-    cdef int stride = s.nregion + 1, n, i, c1, best, mover = b.to_move
+    cdef int stride = s.stride, n, i, c1, best, mover = b.to_move
     cdef int *mv = s.moves + s.depth * stride
     cdef uint32_t *cphi = s.cphi + s.depth * stride
     cdef uint32_t *cdelta = s.cdelta + s.depth * stride
@@ -702,7 +702,7 @@ cdef int df_scan_check(search_t *s, int *compared) noexcept nogil:
     """mid's reading of the current node's unplayed children (tactics.moves.unplayed_libs, the
     key from _child_key) against the children played: adds the children compared to *compared
     and returns how many disagree (key, a cheap test that fires, or the initial numbers)."""
-    cdef int *mv = s.moves + s.depth * (s.nregion + 1)
+    cdef int *mv = s.moves + s.depth * s.stride
     cdef int n = gen_moves(s, mv), i, L, bad = 0, mover = s.b.to_move, captured
     cdef uint64_t ck
     cdef uint32_t p1, d1, p2, d2

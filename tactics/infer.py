@@ -351,3 +351,47 @@ def linked_group(board: Board, target: int, max_stones: int = 30):
                         group.add(q)
                         frontier.append(q)
     return sorted(group)
+
+
+ESCAPE_OPEN = 4         # escape_values: an empty point this far (Manhattan) from every attacker stone
+                        # is open space, value 2; one step nearer, 1
+ESCAPE_STRONG = 6       # ... a friendly string outside the goal with this many liberties lives: value 6
+ESCAPE_FIRM = 4         # ... with this many: value 4
+
+
+def escape_values(board: Board, target: int):
+    """Per flat point, the value of reaching it for the group of `target` (GNU Go's owl escape
+    values, `compute_owl_escape_values`, from a distance map instead of its influence): empty
+    points far from every attacker stone are open space (2 at ESCAPE_OPEN steps or more, 1 at
+    one step less, on the first line one less), the stones of friendly strings outside the
+    group are worth 6 (ESCAPE_STRONG liberties: they live) or 4 (ESCAPE_FIRM), the rest 0.
+    tactics.solver.dfpn's `escape`: the search's flood (tactics.knowledge `_escaped`) sums them."""
+    n = board.size
+    a = board.to_array()
+    color = int(a.flat[target])
+    other = 3 - color
+    goal = set(linked_group(board, target))
+    rows, cols = np.divmod(np.arange(n * n), n)
+    ar, ac = np.nonzero(a == other)
+    if len(ar):
+        dist = np.min(np.abs(rows[:, None] - ar[None, :]) + np.abs(cols[:, None] - ac[None, :]), axis=1)
+    else:
+        dist = np.full(n * n, 2 * n)
+    values = np.zeros(n * n, dtype=np.int64)
+    empty = a.reshape(-1) == EMPTY
+    values[empty & (dist >= ESCAPE_OPEN - 1)] = 1
+    values[empty & (dist >= ESCAPE_OPEN)] = 2
+    edge = (rows == 0) | (rows == n - 1) | (cols == 0) | (cols == n - 1)
+    values[edge & empty] = np.maximum(values[edge & empty] - 1, 0)
+    seen = set()
+    for p in np.nonzero(a.reshape(-1) == color)[0]:
+        p = int(p)
+        if p in goal or p in seen:
+            continue
+        stones = board.string(p)
+        seen.update(stones)
+        libs = board.liberties(p)
+        v = 6 if libs >= ESCAPE_STRONG else 4 if libs >= ESCAPE_FIRM else 0
+        for q in stones:
+            values[int(q)] = v
+    return [int(v) for v in values]

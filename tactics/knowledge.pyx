@@ -4,7 +4,11 @@
 Benson's unconditional life.
 
 The tests, in order: optionally (owl) a string of the group with `escape_libs` liberties, or
-(`escape_out`) with a liberty outside the region = defender win (`escape_out` < 0, for a
+(`escape_out`) with that many liberties outside the region = defender win (with owl's escape
+values, `s.escape`, only when the escape potential also reaches `escape_min` and the capture
+search takes no string of the group: `_escape_potential`, `_uncapturable`; and, the defender to
+move two plies or more below the root, that potential and no capture alone are an escape,
+`_escaped`, as GNU Go's owl asks `owl_escape_route`) (`escape_out` < 0, for a
 tsumego's outside strings: the first target string only, which with the attacker to move has
 also escaped when it joins an outside string by miai, `_joins_out`: maeda-10k-5k/139's proof
 after A12 in 6.6 M positions instead of 14.9 M); every area of the group with too little eye
@@ -31,6 +35,95 @@ from tactics.benson cimport benson, benson_vital_regions
 from tactics.dfpn cimport search_t
 from tactics.eyes cimport eyes_dead, linked_alive, linked_strings, MAX_LINKED
 from tactics.moves cimport joined_out
+from tactics.capture cimport (capture_params_t, capture_default_params, capture_attack_c,
+                              CAPTURE_FAIL)
+
+cdef enum:
+    ESCAPE_DIST = 4            # the flood sums the escape values at this distance (GNU Go's
+                               # dragon_escape) and of the goal's own stones (a friendly string
+                               # that lives, joined)
+    ESCAPE_DEPTH = 2           # plies below the root before an escape counts (GNU Go's owl:
+                               # stackp > 2), so a defence is still a move
+    ESCAPE_CAPTURE_NODES = 1000    # the capture search's budget per target string
+    ESCAPE_MAX_LIBS = 4        # target strings with more liberties are not read
+
+
+cdef int _escape_potential(search_t *s) noexcept nogil:
+    """GNU Go's dragon_escape on the current position: a flood from the target strings' stones
+    through defender stones and through empty points none of whose neighbours is an attacker
+    stone, for ESCAPE_DIST steps; the sum of the escape values (s.escape, the root's) of the
+    points reached at that distance and of the goal's stones (0 but for a friendly string
+    joined during the line)."""
+    cdef board_t *b = s.b
+    cdef int queue[MAX_POINTS]
+    cdef int head = 0, tail = 0, j, k, i, p, q, dist, end, total = 0
+    cdef bint ok
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    s.gen += 1
+    for j in range(s.ntheads):
+        k = s.theads[j]
+        while True:
+            s.stamp[k] = s.gen
+            queue[tail] = k
+            tail += 1
+            total += s.escape[k]
+            k = b.next[k]
+            if k == s.theads[j]:
+                break
+    for dist in range(1, ESCAPE_DIST + 1):
+        end = tail
+        while head < end:
+            p = queue[head]
+            head += 1
+            for i in range(4):
+                q = p + d[i]
+                if s.stamp[q] == s.gen:
+                    continue
+                if b.color[q] == EMPTY:
+                    ok = True
+                    for j in range(4):
+                        if b.color[q + d[j]] == s.attacker:
+                            ok = False
+                    if not ok:
+                        continue
+                elif b.color[q] != s.defender:
+                    continue
+                s.stamp[q] = s.gen
+                queue[tail] = q
+                tail += 1
+                if dist == ESCAPE_DIST:
+                    total += s.escape[q]
+    return total
+
+
+cdef bint _escaped(search_t *s) noexcept nogil:
+    """The defender (to move) has escaped: the escape potential reaches escape_min and the
+    capture search takes no target string (`_uncapturable`)."""
+    if _escape_potential(s) < s.escape_min:
+        return False
+    return _uncapturable(s)
+
+
+cdef bint _uncapturable(search_t *s) noexcept nogil:
+    """The capture search, the attacker to move, takes none of the target strings (an escape
+    that a capture refutes is none); strings of more than ESCAPE_MAX_LIBS liberties are not read.
+    Its positions count in s.nodes."""
+    cdef capture_params_t cp
+    cdef int j, mv, nodes, r
+    s.escape_tries += 1
+    capture_default_params(&cp)
+    cp.max_nodes = ESCAPE_CAPTURE_NODES
+    cp.max_libs = ESCAPE_MAX_LIBS
+    for j in range(s.ntheads):
+        if s.b.libs[s.theads[j]] > ESCAPE_MAX_LIBS:
+            continue
+        r = capture_attack_c(s.b, s.theads[j], &cp, NULL, &mv, &nodes)
+        s.nodes += nodes                            # the search's limits count the reading
+        if r != CAPTURE_FAIL:
+            return False
+    s.escape_hits += 1
+    return True
 
 
 cdef bint _too_small(search_t *s, int mover) noexcept nogil:
@@ -124,10 +217,15 @@ cdef int slow_knowledge(search_t *s) noexcept nogil:
         # the target's own, so only that one can have escaped here)
         for j in range(nh if s.escape_out > 0 else min(nh, 1)):
             if _libs_outside(s, s.theads[j]) >= abs(s.escape_out):
+                if s.escape != NULL and (_escape_potential(s) < s.escape_min
+                                         or not _uncapturable(s)):
+                    break                                     # out, but no open space, or captured
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
         if (s.escape_out < 0 and s.static_life and mover == s.attacker
                 and s.b.color[s.target] == s.defender and _joins_out(s, s.theads[0])):
             return -1                                         # the target's own joins one by miai
+    if s.escape != NULL and mover == s.defender and s.depth >= ESCAPE_DEPTH and _escaped(s):
+        return 1                                            # escaped (owl: a search, not a count)
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
         return 1 if mover == s.attacker else -1
     if mover == s.defender:

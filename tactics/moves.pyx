@@ -195,6 +195,87 @@ cdef bint _in_focus(search_t *s, int p, int weak) noexcept nogil:
     return _weak_next_to(s, p, weak)
 
 
+cdef inline int _insert(search_t *s, int *out, int *scores, int n, int p, int c) noexcept nogil:
+    """Inserts legal p for c into out[:n] by its `_score` (scores alongside); returns n + 1."""
+    cdef int j = n, sc = _score(s, p, c)
+    if s.width and p == s.killer[s.depth]:
+        sc += KILLER_BONUS
+    while j > 0 and scores[j - 1] < sc:
+        scores[j] = scores[j - 1]
+        out[j] = out[j - 1]
+        j -= 1
+    scores[j] = sc
+    out[j] = p
+    return n + 1
+
+
+cdef inline int _grow_point(search_t *s, int *out, int *scores, int n, int p, int weak) noexcept nogil:
+    """gen_moves' filters for a grown point p (empty, out of the root's region, not yet seen)."""
+    cdef int c = s.b.to_move
+    if s.inreg[p] or s.gstamp[p] == s.ggen or s.b.color[p] != EMPTY or n >= DF_MAX_REGION:
+        return n
+    s.gstamp[p] = s.ggen
+    if s.reach and not _in_focus(s, p, weak):
+        return n
+    if not legal(s, p, c):
+        return n
+    return _insert(s, out, scores, n, p, c)
+
+
+cdef int _grow_from(search_t *s, int *out, int *scores, int n, int h, int weak, int g) noexcept nogil:
+    """The grown points around the string with head h: within g steps (Manhattan) of its
+    stones, and the liberties of the attacker strings next to it with at most 2 liberties
+    (a capture that gives the goal room: owl's lunches)."""
+    cdef board_t *b = s.b
+    cdef int k = h, dr, dc, p, i, a, q, row, col, span
+    cdef int d[4]
+    d[0] = -1; d[1] = 1; d[2] = -b.W; d[3] = b.W
+    while True:
+        row = k // b.W
+        col = k % b.W
+        for dr in range(-g, g + 1):
+            if row + dr < 1 or row + dr > b.size:
+                continue
+            span = g - (dr if dr > 0 else -dr)
+            for dc in range(-span, span + 1):
+                if col + dc < 1 or col + dc > b.size:
+                    continue
+                p = k + dr * b.W + dc
+                if b.color[p] == EMPTY:
+                    n = _grow_point(s, out, scores, n, p, weak)
+        for i in range(4):
+            a = k + d[i]
+            if b.color[a] == s.attacker and b.libs[b.head[a]] <= 2:
+                q = b.head[a]
+                while True:                         # the weak string's liberties
+                    for dr in range(4):
+                        if b.color[q + d[dr]] == EMPTY:
+                            n = _grow_point(s, out, scores, n, q + d[dr], weak)
+                    q = b.next[q]
+                    if q == b.head[a]:
+                        break
+        k = b.next[k]
+        if k == h:
+            return n
+
+
+cdef int _grown_moves(search_t *s, int *out, int *scores, int n, int weak) noexcept nogil:
+    """The moves of the grown region (s.grow, owl) added to out[:n]: around the goal, the target
+    strings standing now (they grow as the defender connects and captures: target_heads).  The
+    points are a function of the position alone, so the table stays sound.  Grown also around
+    every defender stone played since the root (GNU Go's owl adds its own moves to the goal), or
+    those that captured, the search times out on more defences than it finds kills (owl-dev.tst
+    at 5 s, docs/results.md "Ideas measured and not kept")."""
+    cdef int j
+    s.ggen += 1
+    if s.ggen > GEN_WRAP:
+        memset(s.gstamp, 0, MAX_POINTS * sizeof(int))
+        s.ggen = 1
+    for j in range(s.ntheads):
+        n = _grow_from(s, out, scores, n, s.theads[j], weak, s.grow)
+    return n
+
+
 cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     """Legal moves of the side to move in the region (within focus when s.reach), best first,
     then the pass (the attacker's only when the ko bans it or it has no other move).  Focus:
@@ -238,6 +319,8 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
         scores[j] = sc
         out[j] = p
         n += 1
+    if s.grow and not extra:
+        n = _grown_moves(s, out, scores, n, weak)
     cap = s.width if c == s.defender else s.attack_width
     if cap and n > cap and s.depth > 0:
         n = cap                                     # selective search (dfpn width=, attack_width=)

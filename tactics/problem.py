@@ -71,7 +71,8 @@ from tactics import searches
 from tactics import solver as _solver
 from tactics import verdict
 from tactics.guess import Scores, elapsed, guess_reserve, live_guess
-from tactics.infer import FAR, ProblemError, area_group, group_region, infer, linked_group
+from tactics.infer import (FAR, ProblemError, area_group, escape_values, group_region, infer,
+                           linked_group)
 
 
 CODES = {"win": WIN, "ko_a": KO_A, "ko_b": KO_B, "fail": FAIL, "unknown": FAIL}   # GNU Go's return codes
@@ -152,6 +153,12 @@ class SolveSettings:
     attack_width: int | None = None     # `width` for the attacker's moves alone; None = width
     tree: bool = False                  # a proven answer comes with its solution tree (Solution.tree)
     vital: bool = True                  # a book's clean kill gives way to the defender's vital point
+    grow: int = 0                       # owl (a given target, no region): the region grows with the goal,
+                                        # this many steps around it (tactics.solver.dfpn grow); 0 = off
+    escape: int = 0                     # owl: the escape potential that is an escape, read by the search
+                                        # (tactics.solver.dfpn escape_min, infer.escape_values); 0 = off
+    eyes: int = 0                       # owl, a defender's clean win: up to this many moves that leave more
+                                        # eye space are checked (`searches.eye_win`); 0 = off
 
 
 _SETTINGS = {f.name for f in dataclasses.fields(SolveSettings)}
@@ -385,9 +392,17 @@ def _set_up(board, to_move, target, region, settings, prior, pick) -> _Setup:
     reserve = ((guess_reserve(st.time_limit) if guesses else 0.0)
                + (prior.pending_seconds() if isinstance(prior, Scores) else 0.0))
     rechecks = bool(st.loose and target is None and st.frame and st.loose > st.far and pick is None)
+    search = _search_options(st)
+    if target is not None and region is None:
+        # owl: the region grows with the goal, and escapes are read (tactics.solver.dfpn)
+        if st.grow:
+            search["grow"] = st.grow
+        if st.escape:
+            search["escape"] = escape_values(board, flat_target)
+            search["escape_min"] = st.escape
     return _Setup(board=board, b=b, mover=mover, attacker=attacker, goal=goal, target=flat_target,
                   region=flat_region, targets=targets, target_arg=target, region_arg=region,
-                  pick=pick, info=info, settings=st, search=_search_options(st), prior=prior, t0=t0,
+                  pick=pick, info=info, settings=st, search=search, prior=prior, t0=t0,
                   deadline=t0 + st.time_limit - reserve, reserve=reserve, guesses=guesses,
                   rechecks=rechecks)
 
@@ -471,6 +486,14 @@ def _better_move(p: _Setup, result, move, pv, chosen, nodes, ko_checked):
     # `searches.preferred_win` (SolveSettings.prefer) and, for a book problem's kill, `searches.vital_point`,
     # where their move wins cleanly too; else the answer as it is
     st, prior = p.settings, p.prior
+    if (st.eyes and p.goal == "live" and result == "win" and ko_checked and move is not None
+            and p.target_arg is not None and p.region_arg is None and nodes < st.max_nodes):
+        # owl: of the winning defences, one that leaves more eye space (`searches.eye_win`)
+        better, used = searches.eye_win(p.b, p.mover, p.attacker, p.target, p.region, p.targets, move,
+                                        st.eyes, st.max_nodes - nodes, p.deadline, p.search)
+        nodes += used
+        if better is not None:
+            move, pv = better[0], better
     pscores = (prior(p.board, p.mover) if st.prefer and prior is not None and result == "win"
                and ko_checked and move is not None and nodes < st.max_nodes else None)
     if pscores is not None:

@@ -24,6 +24,8 @@ PREFER_MIN = 0.07       # SolveSettings.prefer: a move the prior ranks above a p
                         # its probability is at least this
 PREFER_RATIO = 10       # ... and this many times the proven move's
 PREFER_SHARE = 0.3      # ... at most this share of the time left checks each such move
+EYE_REACH = 2           # `eye_space`: empty points the attacker reaches in this many steps are not eye space
+EYE_SHARE = 0.3         # `eye_win`: at most this share of the time left checks each move with more eye space
 VITAL_SHARE = 0.3       # after a clean kill of a book problem: at most this share of the time left for
                         # each of the three searches of `_vital_point`
 
@@ -173,6 +175,85 @@ def preferred_win(b, mover, attacker, target, region, targets, move, scores, cou
                                    left * PREFER_SHARE, dict(search, width=0, attack_width=0), first=target,
                                    ko_ignore=3 - mover,
                                    pv_out=pv)
+        nodes += used
+        if value == -1:
+            return pv, nodes
+    return None, nodes
+
+
+def eye_space(b, target, region, defender):
+    """The defender's eye space around the string of `target` on `b`: the empty points of the
+    region reached from that string through the region's empty points and defender stones that
+    the attacker does not reach in EYE_REACH steps through empty points (a rough count of the
+    room the group makes eyes in, for `eye_win`: a move that blocks the attacker's way in
+    gains, a move inside the space loses a point, a move elsewhere changes nothing)."""
+    from tactics.coords import neighbours
+    nb = neighbours(b.size)
+    inside = set(region)
+    attacker = 3 - defender
+    near = {}                           # empty points the attacker reaches -> steps
+    frontier = {q for p in inside for q in [p] + list(nb[p]) if b.get(q) == attacker}
+    for step in range(1, EYE_REACH + 1):
+        nxt = []
+        for p in frontier:
+            for q in nb[p]:
+                if q not in near and b.get(q) == EMPTY:
+                    near[q] = step
+                    nxt.append(q)
+        frontier = nxt
+    seen = set(b.string(target))
+    stack = list(seen)
+    count = 0
+    while stack:
+        p = stack.pop()
+        for q in nb[p]:
+            if q in seen or q not in inside:
+                continue
+            c = b.get(q)
+            if c == attacker:
+                continue
+            seen.add(q)
+            stack.append(q)
+            if c == EMPTY and q not in near:
+                count += 1
+    return count
+
+
+def eye_win(b, mover, attacker, target, region, targets, move, count, max_nodes, deadline, search):
+    """(pv or None, nodes): after the defender's clean win `move` (owl), of the region's moves
+    that leave more eye space than it and than the position as it stands (`eye_space` after
+    the move: a move elsewhere is no better), the first of the `count`
+    with the most that also wins cleanly (the attacker with unlimited ko threats; at most
+    EYE_SHARE of the time left each), as its principal variation: GNU Go's owl defends with
+    the move that makes eyes, not the first that works."""
+    def space(p):
+        b.play(p, mover)
+        try:
+            return eye_space(b, target, region, mover) if b.get(target) != EMPTY else -1
+        finally:
+            b.undo()
+    base = max(space(move), eye_space(b, target, region, mover))   # a move elsewhere gains nothing
+    scored = []
+    for p in region:
+        if p != move and b.get(p) == EMPTY and b.is_legal(p, mover):
+            e = space(p)
+            if e > base:
+                scored.append((-e, p))
+    scored.sort()
+    nodes = 0
+    for _, p in scored[:count]:
+        left = deadline - time.monotonic()
+        if left < 0.05 or nodes >= max_nodes:
+            break
+        pv = [p]
+        b.play(p, mover)
+        try:        # in the region grown after the move, as `preferred_win` checks its moves
+            where = sorted(set(region) | set(group_region(b, target)))
+        finally:
+            b.undo()
+        value, used = value_after(b, p, mover, attacker, targets, where, max_nodes - nodes,
+                                  left * EYE_SHARE, search, first=target, ko_ignore=3 - mover,
+                                  pv_out=pv)
         nodes += used
         if value == -1:
             return pv, nodes

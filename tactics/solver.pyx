@@ -29,6 +29,7 @@ cdef enum:
 
 REFUTATION_PLIES = 12   # dfpn's refuted: the refutation lines' length (golois solve --sgf-out writes them
                         # as WRONG variations)
+ESCAPE_MIN = 5      # dfpn's escape_min: the escape potential that counts as an escape (GNU Go's owl: 5)
 SIM_NODES = 20000   # dfpn's (and tactics.problem.SolveSettings') default sim: positions per simulation
 TREE_MOVES = 400    # dfpn's tree: moves at most (golois solve --sgf-out writes it as the RIGHT variations)
 TREE_LEVELS = 2     # ... every reply of the loser the table proves lost on its first this many turns;
@@ -73,6 +74,8 @@ cdef class _Search:
         self.s.stamp = NULL
         self.s.targets = NULL
         self.s.inreg = NULL
+        self.s.gstamp = NULL
+        self.s.escape = NULL
 
     def __dealloc__(self):
         if self.s.tt != NULL:
@@ -87,13 +90,15 @@ cdef class _Search:
         free(self.s.stamp)
         free(self.s.targets)
         free(self.s.inreg)
+        free(self.s.gstamp)
+        free(self.s.escape)
 
 
 def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_nodes=10 ** 9,
          double time_limit=10.0, int tt_bits=20, int reach=0, int escape_libs=0, targets=None,
          int escape_out=0, int width=0, int attack_width=-1, bint keep=False, bint static_life=True,
          bint root_extra=False, long sim=SIM_NODES, int stamp_gen=0, bint tree=False,
-         root_skip=None):
+         root_skip=None, int grow=0, escape=None, int escape_min=ESCAPE_MIN):
     """One df-pn search on `board` (restored on return) for its side to move.
 
     attacker: colour capturing the target; target: a flat point of the target string; targets:
@@ -124,7 +129,13 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     each refuted move whose refutation the knowledge does not settle at once -> the
     refutation's tree, `_tree_below` with the opponent winning: its answer, then every move
     proven lost at the next REFUTATION_LEVELS turns, at most REFUTATION_MOVES moves; else
-    empty); with `keep`, also search:
+    empty).  grow > 0 (owl): the region grows with the goal as the line goes (tactics.moves
+    `_grown_moves`: the points within `grow` steps of the target strings standing, and the
+    liberties of weak attacker strings next to them).
+    escape: per flat point, the escape value of the point for the defender (GNU Go's
+    owl_escape_value: open space, friendly strings that live), or None: with the defender to
+    move, it has escaped (wins) when the flood from the target strings reaches escape_min and
+    the capture search takes no target string (tactics.knowledge `_escaped`).  With `keep`, also search:
     the search with its table, for dfpn_resume (None without keep)."""
     cdef _Search S = _Search()
     cdef search_t *s = &S.s
@@ -149,6 +160,20 @@ def dfpn(Board board, int attacker, target, region, int ko_ignore=0, long max_no
     s.escape_libs = escape_libs
     s.escape_out = escape_out
     s.static_life = static_life
+    s.grow = grow
+    s.stride = (DF_MAX_REGION if grow > 0 else s.nregion) + 1
+    s.ggen = 0
+    s.escape_min = escape_min
+    s.escape_tries = 0
+    s.escape_hits = 0
+    if escape is not None:
+        if len(escape) != b.size * b.size:
+            raise ValueError(f"escape: {len(escape)} values for {b.size * b.size} points")
+        s.escape = <unsigned char *>calloc(MAX_POINTS, 1)
+        if s.escape == NULL:
+            raise MemoryError()
+        for i in range(b.size * b.size):
+            s.escape[board_point(b, i // b.size, i % b.size)] = min(max(int(escape[i]), 0), 255)
     s.width = width
     s.attack_width = width if attack_width < 0 else attack_width
     s.sim = sim
@@ -226,9 +251,10 @@ cdef int _set_region(_Search S, Board board, list region) except -1:
 cdef int _allocate(_Search S, int tt_bits, bint huge) except -1:
     """Allocates S's marks, table (_table), per-depth buffers and Benson's workspace and mask."""
     cdef search_t *s = &S.s
-    cdef int stride = s.nregion + 1
+    cdef int stride = s.stride
     s.stamp = <int *>calloc(MAX_POINTS, sizeof(int))
-    if not s.stamp:
+    s.gstamp = <int *>calloc(MAX_POINTS, sizeof(int))
+    if not s.stamp or not s.gstamp:
         raise MemoryError()
     s.tt = _table(tt_bits, huge)
     s.tt_mask = (1 << tt_bits) - 1
@@ -246,7 +272,8 @@ cdef int _allocate(_Search S, int tt_bits, bint huge) except -1:
 
 
 cdef int _set_benson_mask(_Search S, Board board, list region) except -1:
-    """Sets Benson's mask to the region when every defender stone lies in it, else none."""
+    """Sets Benson's mask to the region when every defender stone lies in it and the region does
+    not grow (the defender's stones then stay in it), else none."""
     # the framed box: the defender never plays outside, so regions reaching out are open (exact
     # and much faster than the whole board)
     cdef search_t *s = &S.s
@@ -254,7 +281,7 @@ cdef int _set_benson_mask(_Search S, Board board, list region) except -1:
     cdef int n = b.size
     s.bws.mask = NULL
     inside = set(region)
-    if all(p in inside for p in range(n * n) if board.get(p) == s.defender):
+    if s.grow == 0 and all(p in inside for p in range(n * n) if board.get(p) == s.defender):
         for x in region:
             s.bmask[board_point(b, x // n, x % n)] = 1
         s.bws.mask = s.bmask
@@ -409,7 +436,8 @@ def _run(_Search S, double time_limit, bint keep):
         tree = _proof_tree(s, board_point(b, best // n, best % n))
     return dict(value=r, move=best, winning=winning, unrefuted=unrefuted, refuted=refuted, pv=pv,
                 nodes=s.nodes, seconds=seconds, ko_seen=bool(s.ko_seen), aborted=bool(s.aborted),
-                sim=(s.sim_tries, s.sim_hits), search=S if keep else None, tree=tree,
+                sim=(s.sim_tries, s.sim_hits), escapes=(s.escape_tries, s.escape_hits),
+                search=S if keep else None, tree=tree,
                 refutations=refutations)
 
 
@@ -461,7 +489,7 @@ cdef object _tree_below(search_t *s, int winner, int levels, int plies, list bud
             return out
         moves = [best]
     else:
-        mv = s.moves + s.depth * (s.nregion + 1)
+        mv = s.moves + s.depth * s.stride
         n = gen_moves(s, mv)
         moves = [mv[i] for i in range(n) if mv[i] != best and (mv[i] != PASS or n == 1)]
         if best != 0 and legal(s, best, mover):

@@ -62,3 +62,95 @@ def test_prefer_checks_a_move_in_the_region_grown_after_it():
     sol = solve(board, BLACK, target=flat("B6"), time_limit=4, escape_out=2, group=False,
                 width=10, attack_width=0, live_guess=False, prior=lambda *_: scores, prefer=3)
     assert sol.result == "win" and sol.vertex() in ("D7", "C6"), (sol.status, sol.vertex())
+
+
+# A kill that needs points outside the root's region: white's D5 (2 liberties, a and b) dies in
+# a ladder towards the top right, but the region given holds only its two liberties.  With a
+# fixed region black's b is answered at a and black has no move left; with the region grown
+# around the target string as it extends (tactics.moves `_grown_moves`, dfpn grow=), the
+# ladder is read to the edge.
+LADDER = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . X . . . . .
+. . X O a . . . .
+. . . b X . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_the_region_grows_with_the_goal():
+    from tactics import solver
+    board, marks = from_diagram_marks(LADDER, "black")
+    target = 4 * 9 + 3                  # D5
+    region = [marks["a"], marks["b"]]
+    fixed = solver.dfpn(board, BLACK, target, region, time_limit=5)
+    assert fixed["value"] == -1
+    for grow in (1, 2):
+        grown = solver.dfpn(board, BLACK, target, region, time_limit=5, grow=grow)
+        assert grown["value"] == 1 and grown["move"] == marks["b"]
+        assert len(grown["pv"]) > 6                   # the ladder, read outside the region
+        assert not set(grown["pv"][2:]) <= set(region)
+
+
+# White's group in the corner lives whatever it plays (eight empty points), but
+# black's stone above the gap a reaches into its space: of white's winning moves,
+# `searches.eye_win` answers a, which closes the gap and leaves the most eye space, not b
+# inside the space; a move elsewhere (c) gains nothing either.
+ROOMY = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . c .
+X X X X X X . . .
+O O O a O X . . .
+. . . . O X . . .
+. b . . O X . . .
+"""
+
+
+def test_a_defence_that_leaves_more_eye_space_answers():
+    import time
+    from tactics import searches
+    from tactics.board import WHITE
+    board, marks = from_diagram_marks(ROOMY, "white")
+    target = 6 * 9                      # A3
+    region = [p for p in range(7 * 9, 9 * 9) if p % 9 < 4] + [marks["a"]]
+    space = {}
+    for m in ("a", "b", "c"):
+        board.play(marks[m], WHITE)
+        space[m] = searches.eye_space(board, target, region, WHITE)
+        board.undo()
+    assert space["a"] > space["c"] == searches.eye_space(board, target, region, WHITE) > space["b"]
+    search = dict(tt_bits=18, reach=2, escape_libs=0, escape_out=0, width=0, sim=0,
+                  attack_width=0, tree=False)
+    pv, nodes = searches.eye_win(board, WHITE, BLACK, target, region, board.string(target),
+                                 marks["b"], 3, 10 ** 6, time.monotonic() + 5, search)
+    assert pv is not None and pv[0] == marks["a"]
+
+
+def test_escape_values_mark_open_space_and_living_friends():
+    # GNU Go's owl escape values from a distance map (tactics.infer.escape_values): empty
+    # points next to black are worth nothing to white's D7, open space far from black 2, the
+    # first line one less, and white's strong string J1-J5 (6 liberties or more) 6
+    from tactics.infer import escape_values
+    board, marks = from_diagram_marks("""
+. . . . . . . . .
+. . . X X . . . .
+. . X O a . . . .
+. . . X . . . . .
+. . . . . . . . O
+. . . . . . . . O
+. . . . . . e . O
+. . . . . . . f O
+. . . . . . . . O
+""", "black")
+    values = escape_values(board, 2 * 9 + 3)          # D7
+    assert values[marks["a"]] == 0
+    assert values[marks["f"]] == 2 and values[marks["e"]] == 2
+    assert values[8 * 9 + 6] == 1                      # G1, first line
+    assert values[8 * 9 + 8] == 6                      # J1, white's strong string

@@ -30,6 +30,16 @@ class SolverConfig:
     prefer: int = 3                 # with the player's network: after a clean win, up to this many moves
                                     # the network is sure of are checked, and the first that wins answers;
                                     # 0: off (39/53 against 37 at 10 s)
+    grow: int = 2                   # the region grows with the goal: moves within this many steps of the
+                                    # target strings as they stand (tactics.moves); 0: off (owl-dev.tst at
+                                    # 5 s, with the escape below: 55 of 100 against 44 for the fixed
+                                    # region and the count escape; vie.tst 36 against 41)
+    escape: int = 5                 # the escape potential (GNU Go's dragon_escape, tactics.knowledge) that,
+                                    # with no capture of a target string, is an escape; escape_out's count
+                                    # then needs it too; 0: off (the count alone)
+    eyes: int = 0                   # after a clean defence, up to this many moves that leave more eye space
+                                    # are checked, and the first that wins answers (searches.eye_win); 0: off
+                                    # (3: owl-dev.tst 54 against 55, vie.tst 33 against 36 at 5 s)
     group: object = False           # the goal (tactics.problem.SolveSettings.group): False, the target string
                                     # ("live", its linked group: 30/53 against 31 at 2 s)
 
@@ -42,5 +52,6 @@ def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=Fals
     settings = SolveSettings(time_limit=cfg.time_limit, max_nodes=cfg.max_nodes,
                              escape_libs=cfg.escape_libs, group=cfg.group, escape_out=cfg.escape_out,
                              width=cfg.width, attack_width=cfg.attack_width, prefer=cfg.prefer,
+                             grow=cfg.grow, escape=cfg.escape, eyes=cfg.eyes,
                              live_guess=live_guess, tree=tree)
     return solve(board, mover, target=flat, settings=settings, prior=prior)
