@@ -127,7 +127,7 @@ class SolveSettings:
     prefer: with a prior, after a clean win, up to this many region moves the prior gives at
     least PREFER_MIN and PREFER_RATIO times the proven move's probability are checked in the
     prior's order (the opponent with unlimited ko threats, every move below the root, at most
-    PREFER_SHARE of the time left each); the first that wins answers (`searches.preferred_win`).
+    PREFER_SHARE of the time and positions left each); the first that wins answers (`searches.preferred_win`).
     tree: the tree is read off the table of the search that proved the answer
     (tactics.solver.dfpn(tree=)); golois solve prints its first level (`replies`) and
     --sgf-out writes it.

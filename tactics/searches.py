@@ -23,9 +23,10 @@ MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the 
 PREFER_MIN = 0.07       # SolveSettings.prefer: a move the prior ranks above a proven win is checked when
                         # its probability is at least this
 PREFER_RATIO = 10       # ... and this many times the proven move's
-PREFER_SHARE = 0.3      # ... at most this share of the time left checks each such move
+PREFER_SHARE = 0.3      # ... at most this share of the time and positions left checks each such one
 EYE_REACH = 2           # `eye_space`: empty points the attacker reaches in this many steps are not eye space
-EYE_SHARE = 0.3         # `eye_win`: at most this share of the time left checks each move with more eye space
+EYE_SHARE = 0.3         # `eye_win`: this share of the time and positions left at most checks each move
+                        # with more eye space
 VITAL_SHARE = 0.3       # after a clean kill of a book problem: at most this share of the time left for
                         # each of the three searches of `_vital_point`
 
@@ -150,7 +151,7 @@ def preferred_win(b, mover, attacker, target, region, targets, move, scores, cou
                    deadline, search, grow=False):
     """(pv or None, nodes): of the region's moves the prior ranks above the proven `move`, the
     first of the `count` best that also wins cleanly (the opponent with unlimited ko threats; at
-    most PREFER_SHARE of the time left each), as its principal variation.  grow (owl: the
+    most PREFER_SHARE of the time and positions left each), as its principal variation.  grow (owl: the
     region is the target's `group_region`): each move is checked in that region grown by the
     group_region after it, so that a stone it puts at the region's edge can be attacked from
     outside (vie.tst 39: the defender's A4 lived only while white could not play A3)."""
@@ -171,8 +172,9 @@ def preferred_win(b, mover, attacker, target, region, targets, move, scores, cou
                     where = sorted(set(region) | set(group_region(b, target)))
             finally:
                 b.undo()
-        value, used = value_after(b, p, mover, attacker, targets, where, max_nodes - nodes,
-                                   left * PREFER_SHARE, dict(search, width=0, attack_width=0), first=target,
+        value, used = value_after(b, p, mover, attacker, targets, where,
+                                   max(int((max_nodes - nodes) * PREFER_SHARE), 1), left * PREFER_SHARE,
+                                   dict(search, width=0, attack_width=0), first=target,
                                    ko_ignore=3 - mover,
                                    pv_out=pv)
         nodes += used
@@ -224,7 +226,7 @@ def eye_win(b, mover, attacker, target, region, targets, move, count, max_nodes,
     that leave more eye space than it and than the position as it stands (`eye_space` after
     the move: a move elsewhere is no better), the first of the `count`
     with the most that also wins cleanly (the attacker with unlimited ko threats; at most
-    EYE_SHARE of the time left each), as its principal variation: GNU Go's owl defends with
+    EYE_SHARE of the time and positions left each), as its principal variation: GNU Go's owl defends with
     the move that makes eyes, not the first that works."""
     def space(p):
         b.play(p, mover)
@@ -251,8 +253,9 @@ def eye_win(b, mover, attacker, target, region, targets, move, count, max_nodes,
             where = sorted(set(region) | set(group_region(b, target)))
         finally:
             b.undo()
-        value, used = value_after(b, p, mover, attacker, targets, where, max_nodes - nodes,
-                                  left * EYE_SHARE, search, first=target, ko_ignore=3 - mover,
+        value, used = value_after(b, p, mover, attacker, targets, where,
+                                  max(int((max_nodes - nodes) * EYE_SHARE), 1), left * EYE_SHARE,
+                                  search, first=target, ko_ignore=3 - mover,
                                   pv_out=pv)
         nodes += used
         if value == -1:
