@@ -154,3 +154,38 @@ def test_escape_values_mark_open_space_and_living_friends():
     assert values[marks["f"]] == 2 and values[marks["e"]] == 2
     assert values[8 * 9 + 6] == 1                      # G1, first line
     assert values[8 * 9 + 8] == 6                      # J1, white's strong string
+
+
+def test_owl_solve_falls_back_to_the_count_escape_where_the_reading_does_not_finish(monkeypatch):
+    # golois.tsumego.owl.owl_solve: the reading (grow, escape) gets read_share of the limits and
+    # no live guess; where it does not finish, the fixed region and the count escape get what is
+    # left of the positions; where it finishes, its answer stands
+    from types import SimpleNamespace
+    import golois.tsumego.owl as owl
+    calls = []
+
+    def fake(finishes):
+        def solve(board, mover, target, settings, prior):
+            calls.append(settings)
+            reading = bool(settings.grow or settings.escape)
+            result = "unknown" if reading and not finishes else "win"
+            return SimpleNamespace(result=result, nodes=700 if reading else 50, seconds=0.0,
+                                   reading=reading)
+        return solve
+
+    cfg = owl.SolverConfig(max_nodes=2000, read_share=0.5)
+    monkeypatch.setattr(owl, "solve", fake(finishes=False))
+    sol = owl.owl_solve(None, BLACK, 0, cfg, live_guess=True)
+    first, second = calls
+    assert (first.grow, first.escape, first.max_nodes, first.live_guess) == (2, 5, 1000, False)
+    assert (second.grow, second.escape, second.max_nodes, second.live_guess) == (0, 0, 1300, True)
+    assert sol.result == "win" and not sol.reading and sol.nodes == 750
+
+    calls.clear()
+    monkeypatch.setattr(owl, "solve", fake(finishes=True))
+    sol = owl.owl_solve(None, BLACK, 0, cfg)
+    assert len(calls) == 1 and sol.reading
+
+    calls.clear()
+    owl.owl_solve(None, BLACK, 0, owl.SolverConfig(max_nodes=2000, read_share=1.0))
+    assert len(calls) == 1 and calls[0].max_nodes == 2000

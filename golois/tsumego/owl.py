@@ -8,7 +8,8 @@ the options are vie.tst counts (../shared/data/gnugo-regression, `bench/regressi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
 from tactics.problem import SolveSettings, solve
 
@@ -40,6 +41,10 @@ class SolverConfig:
     eyes: int = 0                   # after a clean defence, up to this many moves that leave more eye space
                                     # are checked, and the first that wins answers (searches.eye_win); 0: off
                                     # (3: owl-dev.tst 54 against 55, vie.tst 33 against 36 at 5 s)
+    read_share: float = 0.5         # with grow or escape: the share of the limits the reading gets; where
+                                    # it does not finish, the rest goes to the fixed region and the count
+                                    # escape (GNU Go's owl takes a dragon it cannot read to have escaped);
+                                    # 1.0: no fallback
     group: object = False           # the goal (tactics.problem.SolveSettings.group): False, the target string
                                     # ("live", its linked group: 30/53 against 31 at 2 s)
 
@@ -54,4 +59,19 @@ def owl_solve(board, mover, flat, cfg: SolverConfig, prior=None, live_guess=Fals
                              width=cfg.width, attack_width=cfg.attack_width, prefer=cfg.prefer,
                              grow=cfg.grow, escape=cfg.escape, eyes=cfg.eyes,
                              live_guess=live_guess, tree=tree)
-    return solve(board, mover, target=flat, settings=settings, prior=prior)
+    if not (cfg.grow or cfg.escape) or cfg.read_share >= 1.0:
+        return solve(board, mover, target=flat, settings=settings, prior=prior)
+    t0 = time.monotonic()
+    first = solve(board, mover, target=flat, prior=prior,
+                  settings=replace(settings, time_limit=cfg.time_limit * cfg.read_share,
+                                   max_nodes=max(int(cfg.max_nodes * cfg.read_share), 1), live_guess=False))
+    if first.result != "unknown":
+        return first
+    spent = time.monotonic() - t0
+    again = solve(board, mover, target=flat, prior=prior,
+                  settings=replace(settings, grow=0, escape=0, eyes=0,
+                                   time_limit=max(cfg.time_limit - spent, 0.05),
+                                   max_nodes=max(cfg.max_nodes - first.nodes, 1)))
+    again.nodes += first.nodes
+    again.seconds += spent
+    return again
