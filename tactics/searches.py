@@ -14,7 +14,7 @@ import time
 
 from tactics import solver as _solver
 from tactics.board import EMPTY
-from tactics.infer import group_region
+from tactics.infer import group_region, linked_group
 
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0:
                         # 19+20 against 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
@@ -23,6 +23,9 @@ MOVE_KO_SHARE = 0.3     # after a win with a ko seen, at most this share of the 
 PREFER_MIN = 0.07       # SolveSettings.prefer: a move the prior ranks above a proven win is checked when
                         # its probability is at least this
 PREFER_RATIO = 10       # ... and this many times the proven move's
+PREFER_NEAR = 3         # ... owl: a move outside the region within this many steps of the group is
+PREFER_NEAR_MIN = 0.5   # checked when its probability is at least this (owl-dev.tst 14; on both files
+                        # only 5, 14 and 32 have such a move above 0.5 and the floors, 8 at 0.1)
 PREFER_SHARE = 0.3      # ... at most this share of the time and positions left checks each such one
 EYE_REACH = 2           # `eye_space`: empty points the attacker reaches in this many steps are not eye space
 EYE_SHARE = 0.3         # `eye_win`: this share of the time and positions left at most checks each move
@@ -151,12 +154,23 @@ def preferred_win(b, mover, attacker, target, region, targets, move, scores, cou
                    deadline, search, grow=False):
     """(pv or None, nodes): of the region's moves the prior ranks above the proven `move`, the
     first of the `count` best that also wins cleanly (the opponent with unlimited ko threats; at
-    most PREFER_SHARE of the time and positions left each), as its principal variation.  grow (owl: the
-    region is the target's `group_region`): each move is checked in that region grown by the
-    group_region after it, so that a stone it puts at the region's edge can be attacked from
-    outside (vie.tst 39: the defender's A4 lived only while white could not play A3)."""
+    most PREFER_SHARE of the time and positions left each), as its principal variation.  grow
+    (owl: the region is the target's `group_region`): also the moves outside it within
+    PREFER_NEAR steps of the target's `linked_group` that the prior gives PREFER_NEAR_MIN, and
+    each move is checked in the region grown by the group_region after it, so that a stone it
+    puts at the region's edge can be attacked from outside (vie.tst 39: the defender's A4 lived
+    only while white could not play A3)."""
     floor = max(float(scores[move]) + math.log(PREFER_RATIO), math.log(PREFER_MIN))
-    better = sorted((p for p in region if b.get(p) == EMPTY and scores[p] >= floor
+    pool = set(region)
+    if grow:
+        # owl: also a move near the group that the network is sure of (owl-dev.tst 14: D9, 74%,
+        # saves a cut stone outside the region; 5's Q10, 99%, does not win in our reading)
+        n = b.size
+        group = linked_group(b, target)
+        sure = max(floor, math.log(PREFER_NEAR_MIN))
+        pool |= {p for p in range(n * n) if scores[p] >= sure
+                  and min(abs(p // n - q // n) + abs(p % n - q % n) for q in group) <= PREFER_NEAR}
+    better = sorted((p for p in pool if b.get(p) == EMPTY and scores[p] >= floor
                      and b.is_legal(p, mover)), key=lambda p: -scores[p])[:count]
     nodes = 0
     for p in better:

@@ -189,3 +189,46 @@ def test_owl_solve_falls_back_to_the_count_escape_where_the_reading_does_not_fin
     calls.clear()
     owl.owl_solve(None, BLACK, 0, owl.SolverConfig(max_nodes=2000, read_share=1.0))
     assert len(calls) == 1 and calls[0].max_nodes == 2000
+
+
+# White's corner group lives (two eyes, e and f) whatever it plays.  Of its winning moves,
+# `searches.preferred_win` in owl mode (grow) also checks a move outside the region that the
+# network is sure of when it lies near the group (n: 3 steps from C3), not one far away (z).
+ALIVE = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . z
+. . . . . . . . .
+. . . . . . . . .
+X X X X n . . . .
+O O O X . . . . .
+e O O X . . . . .
+O f O X . . . . .
+"""
+
+
+def test_prefer_checks_a_sure_move_near_the_group_outside_the_region():
+    import math
+    import time
+    import numpy as np
+    from tactics import searches
+    from tactics.board import WHITE
+    board, marks = from_diagram_marks(ALIVE, "white")
+    n = board.size
+    target = 6 * n + 2                                    # C3
+    region = group_region(board, target)
+    assert marks["n"] not in region and marks["z"] not in region
+    proven = next(p for p in region if board.get(p) == 0 and p not in (marks["e"], marks["f"]))
+    search = dict(tt_bits=18, reach=2, escape_libs=0, escape_out=2, width=10, sim=0,
+                  attack_width=0, tree=False)
+
+    def answer(sure, grow):
+        scores = np.full(n * n, math.log(1e-4))
+        scores[marks[sure]] = math.log(0.9)
+        pv, _ = searches.preferred_win(board, WHITE, BLACK, target, region, list(board.string(target)),
+                                       proven, scores, 3, 10 ** 6, time.monotonic() + 5, search, grow=grow)
+        return None if pv is None else pv[0]
+
+    assert answer("n", grow=True) == marks["n"]
+    assert answer("n", grow=False) is None              # a book problem: the region's moves only
+    assert answer("z", grow=True) is None               # far from the group
