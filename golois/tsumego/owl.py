@@ -1,9 +1,12 @@
 """The owl search: the life-and-death solver on a whole board, as GNU Go's owl commands ask it.
 
-`owl_solve(board, mover, flat, cfg)` solves the group of the stone at `flat` in its owl region
-(`tactics.problem.group_region`) with the limits and options of a `SolverConfig`.  The GTP owl
+`owl_solve(board, mover, flat, cfg)` solves the group of the stone at `flat` with the limits and
+options of a `SolverConfig`: first the reading (the region grows with the group, an escape is
+read by search), and where it does not finish, the owl region fixed at the root
+(`tactics.problem.group_region`) with the count escape (docs/solver.md, "The reading").  The GTP owl
 commands (golois/gtp/solver.py) and `golois solve --target` both call it.  The figures beside
-the options are vie.tst counts (../shared/data/gnugo-regression, `bench/regression_bench.py`).
+the options are right answers on GNU Go's regression files, vie.tst unless named
+(../shared/data/gnugo-regression, `bench/regression_bench.py`).
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ class SolverConfig:
                                     # the network is sure of are checked, and the first that wins answers;
                                     # 0: off (39/53 against 37 at 10 s)
     grow: int = 2                   # the region grows with the goal: moves within this many steps of the
-                                    # target strings as they stand (tactics.moves); 0: off (owl-dev.tst at
-                                    # 5 s, with the escape below: 55 of 100 against 44 for the fixed
-                                    # region and the count escape; vie.tst 36 against 41)
+                                    # target strings as they stand (tactics.moves); 0: off (with the escape
+                                    # below, the reading alone at 20M positions: owl-dev.tst 54 of 100
+                                    # against 44 for the fixed region and the count escape, vie.tst 36
+                                    # against 40)
     escape: int = 5                 # the escape potential (GNU Go's dragon_escape, tactics.knowledge) that,
                                     # with no capture of a target string, is an escape; escape_out's count
                                     # then needs it too; 0: off (the count alone)
@@ -44,7 +48,8 @@ class SolverConfig:
     read_share: float = 0.5         # with grow or escape: the share of the limits the reading gets; where
                                     # it does not finish, the rest goes to the fixed region and the count
                                     # escape (GNU Go's owl takes a dragon it cannot read to have escaped);
-                                    # 1.0: no fallback
+                                    # 1.0: no fallback (at 5 s: owl-dev.tst 58 of 100, vie.tst 37 of 53,
+                                    # against 44 and 41 for the fixed region and the count escape alone)
     group: object = False           # the goal (tactics.problem.SolveSettings.group): False, the target string
                                     # ("live", its linked group: 30/53 against 31 at 2 s)
 
