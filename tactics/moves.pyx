@@ -284,7 +284,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
     moves are the region points out of focus instead, and no pass (a fail's second look); the
     root never plays s.root_skip."""
     cdef board_t *b = s.b
-    cdef int i, j, p, n = 0, c = b.to_move, sc, cap
+    cdef int i, p, n = 0, c = b.to_move, cap
     cdef int scores[DF_MAX_REGION + 1]
     # at the root also 3 liberties: the book answer lies outside the focus in 38 of the 668
     # problems, e.g. maeda-10k-5k/152 S18, 4 empty steps from every black stone but next to two
@@ -308,17 +308,7 @@ cdef int gen_moves(search_t *s, int *out) noexcept nogil:
             continue
         if not legal(s, p, c):
             continue
-        sc = _score(s, p, c)
-        if s.width and p == s.killer[s.depth]:
-            sc += KILLER_BONUS
-        j = n
-        while j > 0 and scores[j - 1] < sc:
-            scores[j] = scores[j - 1]
-            out[j] = out[j - 1]
-            j -= 1
-        scores[j] = sc
-        out[j] = p
-        n += 1
+        n = _insert(s, out, scores, n, p, c)
     if s.grow and not extra:
         n = _grown_moves(s, out, scores, n, weak)
     cap = s.width if c == s.defender else s.attack_width
