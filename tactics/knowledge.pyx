@@ -217,8 +217,7 @@ cdef int slow_knowledge(search_t *s) noexcept nogil:
         # the target's own, so only that one can have escaped here)
         for j in range(nh if s.escape_out > 0 else min(nh, 1)):
             if _libs_outside(s, s.theads[j]) >= abs(s.escape_out):
-                if s.escape != NULL and (_escape_potential(s) < s.escape_min
-                                         or not _uncapturable(s)):
+                if s.escape != NULL and not _escaped(s):
                     break                                     # out, but no open space, or captured
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
         if (s.escape_out < 0 and s.static_life and mover == s.attacker

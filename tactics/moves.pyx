@@ -262,10 +262,10 @@ cdef int _grow_from(search_t *s, int *out, int *scores, int n, int h, int weak, 
 cdef int _grown_moves(search_t *s, int *out, int *scores, int n, int weak) noexcept nogil:
     """The moves of the grown region (s.grow, owl) added to out[:n]: around the goal, the target
     strings standing now (they grow as the defender connects and captures: target_heads).  The
-    points are a function of the position alone, so the table stays sound.  Grown also around
-    every defender stone played since the root (GNU Go's owl adds its own moves to the goal), or
-    those that captured, the search times out on more defences than it finds kills (owl-dev.tst
-    at 5 s, docs/results.md "Ideas measured and not kept")."""
+    points are a function of the position alone, so the table stays sound.  Not grown around the
+    defender's other stones played since the root (GNU Go's owl adds its own moves to the goal):
+    grown around them, or around those that captured, the reading finds kills (owl-dev.tst 89,
+    93) but finishes fewer of its other answers (docs/results.md "Ideas measured and not kept")."""
     cdef int j
     s.ggen += 1
     if s.ggen > GEN_WRAP:

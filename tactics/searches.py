@@ -14,7 +14,7 @@ import time
 
 from tactics import solver as _solver
 from tactics.board import EMPTY
-from tactics.infer import group_region, linked_group
+from tactics.infer import group_region
 
 FIRST_SHARE = 0.7       # share of the time limit for the first search (the rest: the ko search; 1.0:
                         # 19+20 against 20+21 right on maeda-10k-5k + ishigure-basic, 30 each at 3 s)
@@ -150,6 +150,19 @@ def value_after(b, move, mover, attacker, targets, region, max_nodes, seconds, s
         b.undo()
 
 
+def region_after(b, move, mover, region, target):
+    """`region` grown by the target's `group_region` after `mover`'s `move` on `b` (undone on
+    return), where an owl check reads the move: a stone it puts at the region's edge can be
+    attacked from outside; `region` itself when the move captured the target."""
+    b.play(move, mover)
+    try:
+        if b.get(target) == EMPTY:          # (an attacker's move may capture it)
+            return region
+        return sorted(set(region) | set(group_region(b, target)))
+    finally:
+        b.undo()
+
+
 def preferred_win(b, mover, attacker, target, region, targets, move, scores, count, max_nodes,
                    deadline, search, grow=False):
     """(pv or None, nodes): of the region's moves the prior ranks above the proven `move`, the
@@ -165,11 +178,8 @@ def preferred_win(b, mover, attacker, target, region, targets, move, scores, cou
     if grow:
         # owl: also a move near the group that the network is sure of (owl-dev.tst 14: D9, 74%,
         # saves a cut stone outside the region; 5's Q10, 99%, does not win in our reading)
-        n = b.size
-        group = linked_group(b, target)
         sure = max(floor, math.log(PREFER_NEAR_MIN))
-        pool |= {p for p in range(n * n) if scores[p] >= sure
-                  and min(abs(p // n - q // n) + abs(p % n - q % n) for q in group) <= PREFER_NEAR}
+        pool |= {p for p in group_region(b, target, distance=PREFER_NEAR, weak_libs=0) if scores[p] >= sure}
     better = sorted((p for p in pool if b.get(p) == EMPTY and scores[p] >= floor
                      and b.is_legal(p, mover)), key=lambda p: -scores[p])[:count]
     nodes = 0
@@ -178,14 +188,7 @@ def preferred_win(b, mover, attacker, target, region, targets, move, scores, cou
         if left < 0.05 or nodes >= max_nodes:
             break
         pv = [p]
-        where = region
-        if grow:
-            b.play(p, mover)
-            try:
-                if b.get(target) != EMPTY:     # (an attacker's move may capture it)
-                    where = sorted(set(region) | set(group_region(b, target)))
-            finally:
-                b.undo()
+        where = region_after(b, p, mover, region, target) if grow else region
         value, used = value_after(b, p, mover, attacker, targets, where,
                                    max(int((max_nodes - nodes) * PREFER_SHARE), 1), left * PREFER_SHARE,
                                    dict(search, width=0, attack_width=0), first=target,
@@ -262,11 +265,7 @@ def eye_win(b, mover, attacker, target, region, targets, move, count, max_nodes,
         if left < 0.05 or nodes >= max_nodes:
             break
         pv = [p]
-        b.play(p, mover)
-        try:        # in the region grown after the move, as `preferred_win` checks its moves
-            where = sorted(set(region) | set(group_region(b, target)))
-        finally:
-            b.undo()
+        where = region_after(b, p, mover, region, target)   # as `preferred_win` checks its moves
         value, used = value_after(b, p, mover, attacker, targets, where,
                                   max(int((max_nodes - nodes) * EYE_SHARE), 1), left * EYE_SHARE,
                                   search, first=target, ko_ignore=3 - mover,
