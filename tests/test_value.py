@@ -218,3 +218,21 @@ def test_golois_value_fits_and_stores_a_temperature(tygem_folder, tmp_path):
     assert extra["value_temperature_fitted_on"] == "tygem 2008-12, 9 positions"
     again = subprocess.run(cmd + ["--json"], capture_output=True, text=True, timeout=120)
     assert json.loads(again.stdout.splitlines()[0])["temperature"] == pytest.approx(fitted["temperature"])
+
+
+def test_a_temperature_is_stored_in_a_file_whose_extra_is_none(tmp_path):
+    # older files carry meta.extra = None; Network reads them as {} and store_value_temperature
+    # writes into them the same way
+    from golois.datasets.features import get_feature_set
+    from golois.nn.model import (ModelMeta, PolicyNet, atomic_torch_save, load_model, make_config,
+                                 read_model_file, save_model, store_value_temperature)
+    fs = get_feature_set("golois")
+    pytest.importorskip("torch")
+    save_model(tmp_path / "v.pt", PolicyNet(make_config("tiny", fs.planes, value_head=True)),
+               ModelMeta(feature_set=fs.as_dict()))
+    blob = read_model_file(tmp_path / "v.pt")
+    blob["meta"]["extra"] = None
+    atomic_torch_save(blob, tmp_path / "v.pt")
+    assert load_model(tmp_path / "v.pt", log=None).value_temperature == 1.0
+    store_value_temperature(tmp_path / "v.pt", 0.8, "made up")
+    assert load_model(tmp_path / "v.pt", log=None).value_temperature == pytest.approx(0.8)

@@ -471,7 +471,7 @@ def store_value_temperature(path: str | os.PathLike, temperature: float, fitted_
     """Write the temperature the value is read at (`temper`) into a model file's meta
     (extra.value_temperature, and what it was fitted on), atomically; the weights stay as they are."""
     blob = read_model_file(path)
-    extra = blob["meta"].setdefault("extra", {})
+    extra = blob["meta"]["extra"] = blob["meta"].get("extra") or {}     # (extra may be None, as Network reads it)
     extra["value_temperature"] = float(temperature)
     extra["value_temperature_fitted_on"] = fitted_on
     atomic_torch_save(blob, path)
