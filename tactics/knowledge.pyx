@@ -208,6 +208,7 @@ cdef int slow_knowledge(search_t *s) noexcept nogil:
     """The costlier half of tactics.dfpn `evaluate` (needs target_heads): eye space, escapes, two
     eyes, Benson.  1 the side to move wins, -1 it loses, 0 unknown."""
     cdef int mover = s.b.to_move, j, nh = s.ntheads
+    cdef bint refuted = False                   # _escaped was asked here and said no
     if s.escape_libs:
         for j in range(nh):
             if s.b.libs[s.theads[j]] >= s.escape_libs:
@@ -218,12 +219,14 @@ cdef int slow_knowledge(search_t *s) noexcept nogil:
         for j in range(nh if s.escape_out > 0 else min(nh, 1)):
             if _libs_outside(s, s.theads[j]) >= abs(s.escape_out):
                 if s.escape != NULL and not _escaped(s):
+                    refuted = True
                     break                                     # out, but no open space, or captured
                 return 1 if mover == s.defender else -1       # left the region (owl mode)
         if (s.escape_out < 0 and s.static_life and mover == s.attacker
                 and s.b.color[s.target] == s.defender and _joins_out(s, s.theads[0])):
             return -1                                         # the target's own joins one by miai
-    if s.escape != NULL and mover == s.defender and s.depth >= ESCAPE_DEPTH and _escaped(s):
+    if (s.escape != NULL and mover == s.defender and s.depth >= ESCAPE_DEPTH and not refuted
+            and _escaped(s)):
         return 1                                            # escaped (owl: a search, not a count)
     if s.depth > 0 and _too_small(s, mover):       # at the root a move is still wanted
         return 1 if mover == s.attacker else -1
