@@ -16,7 +16,7 @@ def test_a_group_that_runs_out_is_not_called_seki():
     # black's four stones under white's wall, on an otherwise empty board: black to live runs
     # out (its liberties leave the group's region); its string shares liberties with white's
     # wall, but the wall has liberties of its own, so this is no seki
-    from golois.tsumego.owl import SolverConfig, owl_solve
+    from tactics.owl import SolverConfig, owl_solve
     from tactics.board import Board
     board = Board(19)
     for v in ("Q16", "R16", "S16", "T16"):
@@ -36,7 +36,7 @@ def test_restricted_genmove_answers_inside_the_region_and_asks_the_players_netwo
     alone with the fallback policy)."""
     from golois.gtp.engine import build_engine
     from golois.gtp.play import install_player
-    from golois.tsumego.owl import SolverConfig
+    from tactics.owl import SolverConfig
     from golois.player.player import Player
     from tactics.coords import format_vertex
 
@@ -119,7 +119,7 @@ def test_prefer_answers_the_priors_move_among_several_wins_only_when_it_wins_too
 def test_owl_answers_the_players_network_move_when_it_wins_too():
     from golois.gtp.engine import build_engine
     from golois.gtp.play import install_player
-    from golois.tsumego.owl import SolverConfig
+    from tactics.owl import SolverConfig
     from golois.player.player import Player
     board, marks = from_diagram_marks(DEAD_TWO, "black")
     answers = []
@@ -145,7 +145,7 @@ def test_owl_answers_the_players_network_move_when_it_wins_too():
 
 def test_solver_config_on_the_engine():
     from golois.gtp.engine import build_engine
-    from golois.tsumego.owl import SolverConfig
+    from tactics.owl import SolverConfig
     engine = build_engine(solver=SolverConfig(time_limit=3.0))
     assert engine.solver.time_limit == 3.0
     engine.handlers["solver_time"](engine, "1.5")
@@ -176,7 +176,7 @@ OPEN_GROUP = """
 def test_solver_nodes_make_the_owl_answer_the_same_at_any_time_limit():
     """SolverConfig.max_nodes (play.py --solver-nodes) ends the search where no time limit
     would: the same unfinished answer and node count at 30 s and 60 s, near the limit."""
-    from golois.tsumego.owl import SolverConfig, owl_solve
+    from tactics.owl import SolverConfig, owl_solve
     board = from_diagram_marks(OPEN_GROUP, "black")[0]
     target = to_flat(*parse_vertex("F4", 9), 9)
     a, b = (owl_solve(board, BLACK, target, SolverConfig(time_limit=t, max_nodes=5000)) for t in (30.0, 60.0))
@@ -203,7 +203,7 @@ def test_owl_answers_on_a_living_group_as_gnu_go_writes_them(gnugo):
     vertices say `pass` elsewhere), owl_attack `0`, dragon_status `alive`: GNU Go's own answers
     on the same position."""
     from golois.gtp.engine import build_engine
-    from golois.tsumego.owl import SolverConfig
+    from tactics.owl import SolverConfig
     engine = build_engine(solver=SolverConfig(time_limit=10))
     engine.board = from_diagram_marks(TWO_EYES, "black")[0]
     ours = [engine.handlers[c](engine, "E2") for c in ("owl_defend", "owl_attack", "dragon_status")]

@@ -157,11 +157,11 @@ def test_escape_values_mark_open_space_and_living_friends():
 
 
 def test_owl_solve_falls_back_to_the_count_escape_where_the_reading_does_not_finish(monkeypatch):
-    # golois.tsumego.owl.owl_solve: the reading (grow, escape) gets read_share of the limits and
+    # tactics.owl.owl_solve: the reading (grow, escape) gets read_share of the limits and
     # no live guess; where it does not finish, the fixed region and the count escape get what is
     # left of the positions; where it finishes, its answer stands
     from types import SimpleNamespace
-    import golois.tsumego.owl as owl
+    import tactics.owl as owl
     calls = []
 
     def fake(finishes):

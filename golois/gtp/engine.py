@@ -19,8 +19,8 @@ from golois.gtp.play import ANALYZE as PLAY_ANALYZE
 from golois.gtp.play import COMMANDS as PLAY
 from golois.gtp.play import add_player_arguments, install_player, make_player, options_from_args
 from golois.gtp.solver import COMMANDS as SOLVER
-from golois.tsumego.owl import SolverConfig
 from golois.gtp.tactics import COMMANDS as TACTICS
+from tactics.owl import SolverConfig
 
 
 def command_sets() -> list:

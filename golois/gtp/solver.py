@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from golois.gtp.protocol import CommandSet, GtpFailure
 from tactics.board import EMPTY
+from tactics.owl import SolverConfig, owl_solve
 from tactics.problem import ProblemError, solve
-
-from golois.tsumego.owl import SolverConfig, owl_solve
 
 COMMANDS = CommandSet("solver")
 

@@ -87,7 +87,7 @@ class LifeAndDeathConfig:
     min_stones: int = 4          # groups (tactics.infer.linked_group) of at least this many stones
     max_libs: int = 6            # ... with at most this many liberties in all (open groups are not at stake)
     max_groups: int = 4          # at most this many groups per move, the largest first
-    time_limit: float = 0.03     # seconds per search (owl settings of golois.tsumego.owl.SolverConfig)
+    time_limit: float = 0.03     # seconds per search (owl settings of tactics.owl.SolverConfig)
     max_bonus: float = 3.0       # nats at most per move: the solver moves the choice within a factor
                                  # e^3 of the policy's best (one nat per stone, uncapped: 4/19 in self-play)
     width: int = 10              # selective below the root, as GNU Go's owl

@@ -353,7 +353,7 @@ def _check_region(board, region, target, text) -> None:
 
 def _solve_board(board, mover, args, prior):
     """tactics.problem.solve as the options ask: inferred (default), in a given region, or for
-    a given target (the owl's search and limits, golois.tsumego.owl.owl_solve, with every
+    a given target (the owl's search and limits, tactics.owl.owl_solve, with every
     defender move searched, so that its kills are proofs too)."""
     from tactics.infer import TargetNeeded
     from tactics.problem import LOOSE_FAR, ProblemError, SolveSettings, solve
@@ -369,7 +369,7 @@ def _solve_board(board, mover, args, prior):
         except TargetNeeded as e:
             raise ProblemError(f"{e} (--target VERTEX)") from None
     if target is not None and region is None:
-        from golois.tsumego.owl import SolverConfig, owl_solve
+        from tactics.owl import SolverConfig, owl_solve
         cfg = SolverConfig(time_limit=args.time_limit, max_nodes=args.max_nodes, width=0, prefer=0)
         return owl_solve(board, mover, target, cfg, prior, live_guess=True, tree=True)
     try:

@@ -4,7 +4,8 @@
 options of a `SolverConfig`: first the reading (the region grows with the group, an escape is
 read by search), and where it does not finish, the owl region fixed at the root
 (`tactics.problem.group_region`) with the count escape (docs/solver.md, "The reading").  The GTP owl
-commands (golois/gtp/solver.py) and `golois solve --target` both call it.  The figures beside
+commands (golois/gtp/solver.py), `golois solve --target` and the player's life-and-death hook
+(golois/player/hooks.py) call it.  The figures beside
 the options are right answers on GNU Go's regression files, vie.tst unless named
 (../shared/data/gnugo-regression, `bench/regression_bench.py`).
 """
