@@ -459,6 +459,39 @@ def test_life_and_death_hook_names_the_vital_point_of_a_critical_group():
     assert LifeAndDeath()(corner19(DEAD), WHITE) == {}       # dead whoever moves: nothing to gain
 
 
+def test_life_and_death_hook_reads_with_owl_solve(monkeypatch):
+    """The hook's searches are tactics.owl.owl_solve's (the reading, the count as its fallback)
+    at the hook's time and widths, and its cache key holds the points within key_distance (8) of
+    the group: the reading reads past the root's region, so a stone 5 steps from the group asks
+    again, where the search of the root's region alone (reading=False) keeps its answer; a
+    stone 17 steps away is outside both keys."""
+    import golois.player.hooks as hooks
+    calls = []
+    real = hooks.owl_solve
+
+    def spy(board, mover, flat, cfg, *args, **kwargs):
+        calls.append((mover, cfg.time_limit, cfg.width, cfg.escape_out))
+        return real(board, mover, flat, cfg, *args, **kwargs)
+
+    monkeypatch.setattr(hooks, "owl_solve", spy)
+    b = corner19(CRITICAL)
+    b1 = 18 * 19 + 1
+    hook = hooks.LifeAndDeath()
+    assert hook(b, WHITE) == {b1: 3.0}
+    assert sorted(calls) == [(BLACK, 0.03, 10, 2), (WHITE, 0.03, 10, 2)]
+    near, far = b.copy(), b.copy()
+    near.play(12 * 19, BLACK)                               # A7: 5 steps above white's A2
+    far.play(0, BLACK)                                      # A19: 17 steps
+    searches = hook.searches
+    assert hook(far, WHITE) == {b1: 3.0} and hook.searches == searches
+    assert hook(near, WHITE) == {b1: 3.0} and hook.searches == searches + 2
+    calls.clear()
+    alone = hooks.LifeAndDeath(hooks.LifeAndDeathConfig(reading=False))
+    assert alone(b, WHITE) == {b1: 3.0}
+    searches = alone.searches
+    assert alone(near, WHITE) == {b1: 3.0} and alone.searches == searches and calls == []
+
+
 def test_life_and_death_hook_gives_nothing_for_a_pass(monkeypatch):
     """A critical group whose saving answer is a pass (the search's move None) gives no bonus:
     a None key made the player's genmove fail (a forfeit in a match between two fast bots)."""
