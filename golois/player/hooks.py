@@ -95,8 +95,8 @@ class LifeAndDeathConfig:
     escape_out: int = 2          # a target string with this many liberties outside the region escaped
     reading: bool = True         # tactics.owl.owl_solve (the reading, the count as its fallback); False: the
                                  # root's region with the count alone (on 420 groups of KGS 2015 games
-                                 # against GNU Go's dragon_status: 293 statuses agree against 241,
-                                 # `critical` 22 right of 63 against 15 of 44; docs/results.md)
+                                 # against GNU Go's dragon_status: 291 statuses agree against 243,
+                                 # `critical` 22 right of 62 against 15 of 44; docs/results.md)
     cache_size: int = 4096       # answers kept, keyed on the mover and the stones the search reads
     key_distance: int = 8        # reading: the key holds the points within this many steps of the group
                                  # (the goal grows 2 steps past the root's region of 2, the escape flood
