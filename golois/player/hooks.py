@@ -114,10 +114,11 @@ class LifeAndDeath:
     selective 30 ms searches call some large groups critical that GNU Go's owl calls alive or
     dead; uncapped, their bonus overrode the policy's moves at 10-20 nats.)  Unfinished
     searches, ko answers and groups already dead or alive whoever moves give nothing.
-    Answers are cached on (target string, mover, ko, the stones the search reads): the whole
-    board for the reading (its goal grows past the root's region and its escape values come
-    from the whole board), the root's region without it; a position asked again (an analysis, a
-    genmove after undo) costs no search."""
+    Answers are cached on (target string, mover, ko, the stones the search reads): those within
+    `key_distance` of the group for the reading (its goal grows past the root's region, its
+    escape flood and values reach further; a ladder or a run longer than that may keep an
+    answer a far move changed), the root's region without it.  Between two moves most groups
+    are untouched, so most moves cost no search."""
 
     def __init__(self, config: LifeAndDeathConfig | None = None):
         self.config = config or LifeAndDeathConfig()
@@ -153,7 +154,7 @@ class LifeAndDeath:
         (mover kills it, or lives), "fail", or "unknown" (ko, unfinished, no problem to set up)."""
         cfg = self.config
         arr = board.to_array().ravel()
-        region = group_region(board, target, distance=cfg.key_distance if cfg.reading else 2)
+        region = group_region(board, target, cfg.key_distance) if cfg.reading else group_region(board, target)
         key = (tuple(board.string(target)), mover, board.ko, tuple(region), arr[region].tobytes())
         if key in self.cache:
             return self.cache[key]
